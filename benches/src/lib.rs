@@ -1,0 +1,1 @@
+//! Shared seeded workloads for the benchmarks.

@@ -1,0 +1,120 @@
+//! `SimplexCache`: the simplex of the last query, kept to warm-start the next one.
+
+use crate::simplex::Simplex;
+use crate::{FeatureId, Scalar, Vec2};
+
+/// The final simplex of a distance query, kept between frames so that the next query
+/// on the same pair starts where this one ended (Box2D's `b2SimplexCache`).
+///
+/// Box2D keeps vertex indices and works only for polygons. This cache keeps, for each
+/// vertex, the two feature ids *and* the direction that produced it: polytopes rebuild
+/// the vertex from its ids in O(1) ([`Support::feature_point`](crate::Support::feature_point)),
+/// and smooth shapes such as ellipses, which have no vertex to name, are supported
+/// again along the cached direction. Either way the seeded vertices are genuine points
+/// of the current Minkowski difference, so a stale or foreign cache costs iterations,
+/// never correctness.
+///
+/// ```
+/// use gjk_core::{distance_cached, FeatureId, SimplexCache, Support, SupportPoint, Transform, Vec2};
+///
+/// struct Dot;
+/// impl Support<f32> for Dot {
+///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
+///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+///     }
+/// }
+///
+/// let mut cache = SimplexCache::new();
+/// assert!(cache.is_empty());
+/// let xf_b = Transform::from_translation(Vec2::new(3.0, 0.0));
+/// let out = distance_cached(&Dot, Transform::IDENTITY, &Dot, xf_b, &mut cache);
+/// assert_eq!(out.distance, 3.0);
+/// assert_eq!(cache.len(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SimplexCache<S> {
+    count: u8,
+    feature_a: [FeatureId; 3],
+    feature_b: [FeatureId; 3],
+    direction: [Vec2<S>; 3],
+}
+
+impl<S: Scalar> Default for SimplexCache<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Scalar> SimplexCache<S> {
+    /// An empty cache: the first query starts cold.
+    ///
+    /// ```
+    /// assert!(gjk_core::SimplexCache::<f32>::new().is_empty());
+    /// ```
+    #[inline]
+    pub const fn new() -> Self {
+        Self {
+            count: 0,
+            feature_a: [FeatureId::SMOOTH; 3],
+            feature_b: [FeatureId::SMOOTH; 3],
+            direction: [Vec2 {
+                x: S::ZERO,
+                y: S::ZERO,
+            }; 3],
+        }
+    }
+
+    /// How many simplex vertices the cache holds (0 to 3).
+    ///
+    /// ```
+    /// assert_eq!(gjk_core::SimplexCache::<f64>::new().len(), 0);
+    /// ```
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.count)
+    }
+
+    /// Whether the cache holds nothing.
+    ///
+    /// ```
+    /// assert!(gjk_core::SimplexCache::<f64>::default().is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Forgets the cached simplex.
+    ///
+    /// ```
+    /// let mut cache = gjk_core::SimplexCache::<f32>::new();
+    /// cache.clear();
+    /// assert!(cache.is_empty());
+    /// ```
+    #[inline]
+    pub fn clear(&mut self) {
+        self.count = 0;
+    }
+
+    /// The cached `(feature_a, feature_b, direction)` of vertex `index`.
+    #[inline]
+    pub(crate) fn vertex(&self, index: usize) -> (FeatureId, FeatureId, Vec2<S>) {
+        (
+            self.feature_a[index],
+            self.feature_b[index],
+            self.direction[index],
+        )
+    }
+
+    /// Stores the final simplex of a query.
+    #[inline]
+    pub(crate) fn store(&mut self, simplex: &Simplex<S>) {
+        for (index, vertex) in simplex.vertices[..simplex.count].iter().enumerate() {
+            self.feature_a[index] = vertex.feature_a;
+            self.feature_b[index] = vertex.feature_b;
+            self.direction[index] = vertex.direction;
+        }
+        // `count` is at most 3 by construction of `Simplex`.
+        self.count = simplex.count as u8;
+    }
+}

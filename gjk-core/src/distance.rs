@@ -1,0 +1,265 @@
+//! `distance` and `distance_cached`: separation, closest points and normal of two
+//! convex shapes.
+
+use crate::gjk::{GjkState, Pair, Termination, iterate, radius_is_valid};
+use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
+
+/// What a distance query found about the pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DistanceStatus {
+    /// The shapes are apart; `distance` is the gap between their rounded surfaces.
+    Separated,
+    /// The shapes touch or overlap; `distance` is zero.
+    Overlapping,
+    /// The iteration cap was reached before convergence while the shapes still seemed
+    /// apart. The output is the best found: `distance` is an upper bound, the witness
+    /// points lie on the shapes and the normal is a valid separating direction
+    /// estimate. (A cap reached after the shapes were proved overlapping reports
+    /// `Overlapping`, which is then certain.)
+    MaxIterations,
+    /// An input was not usable: a NaN or infinite coordinate, radius or transform, a
+    /// negative radius, a rotation that is not unit length (see
+    /// [`Rot::is_valid`](crate::Rot::is_valid)), or values so large that their squares
+    /// overflow. `distance` and the witness points are NaN and the normal is zero.
+    InvalidInput,
+}
+
+/// The result of [`distance`] and [`distance_cached`].
+///
+/// All points and vectors are in world space (the frame the transforms map into).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DistanceOutput<S> {
+    /// Gap between the rounded surfaces: zero when they touch or overlap.
+    pub distance: S,
+    /// Closest point on shape A's rounded surface.
+    pub witness_a: Vec2<S>,
+    /// Closest point on shape B's rounded surface.
+    pub witness_b: Vec2<S>,
+    /// Unit normal from A towards B, along which the gap is measured. Zero when the
+    /// cores themselves overlap (no direction separates them; the penetration query
+    /// gives one) and for invalid input.
+    pub normal: Vec2<S>,
+    /// GJK iterations: support calls after the starting simplex.
+    pub iterations: u32,
+    /// What the query found.
+    pub status: DistanceStatus,
+}
+
+impl<S: Scalar> DistanceOutput<S> {
+    /// Whether the shapes touch or overlap (`status == Overlapping`).
+    ///
+    /// ```
+    /// use gjk_core::{distance, FeatureId, Support, SupportPoint, Transform, Vec2};
+    /// struct Dot;
+    /// impl Support<f32> for Dot {
+    ///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
+    ///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+    ///     }
+    ///     fn radius(&self) -> f32 { 1.0 }
+    /// }
+    /// let near = Transform::from_translation(Vec2::new(1.5, 0.0));
+    /// assert!(distance(&Dot, Transform::IDENTITY, &Dot, near).is_overlapping());
+    /// ```
+    #[inline]
+    pub fn is_overlapping(&self) -> bool {
+        self.status == DistanceStatus::Overlapping
+    }
+
+    fn invalid(iterations: u32) -> Self {
+        let nan = Vec2::new(S::nan(), S::nan());
+        Self {
+            distance: S::nan(),
+            witness_a: nan,
+            witness_b: nan,
+            normal: Vec2::ZERO,
+            iterations,
+            status: DistanceStatus::InvalidInput,
+        }
+    }
+}
+
+/// Distance, closest points and normal between two convex shapes.
+///
+/// GJK runs on the cores of the shapes, in A's local frame; the radii are applied
+/// afterwards. See [`DistanceOutput`] for the fields and [`DistanceStatus`] for what each
+/// outcome means. Never panics; bad input gives [`DistanceStatus::InvalidInput`].
+///
+/// ```
+/// use gjk_core::{distance, DistanceStatus, FeatureId, Support, SupportPoint, Transform, Vec2};
+///
+/// /// The square [-1, 1]^2.
+/// struct Square;
+/// impl Support<f64> for Square {
+///     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
+///         let x = if d.x >= 0.0 { 1.0 } else { -1.0 };
+///         let y = if d.y >= 0.0 { 1.0 } else { -1.0 };
+///         let id = u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0);
+///         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(id))
+///     }
+/// }
+///
+/// let xf_b = Transform::from_translation(Vec2::new(5.0, 0.5));
+/// let out = distance(&Square, Transform::IDENTITY, &Square, xf_b);
+/// assert_eq!(out.status, DistanceStatus::Separated);
+/// assert_eq!(out.distance, 3.0);
+/// assert_eq!(out.normal, Vec2::new(1.0, 0.0));
+/// assert_eq!(out.witness_a.x, 1.0);
+/// assert_eq!(out.witness_b.x, 4.0);
+/// ```
+#[inline]
+pub fn distance<S, A, B>(a: &A, xf_a: Transform<S>, b: &B, xf_b: Transform<S>) -> DistanceOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    query(a, xf_a, b, xf_b, None).0
+}
+
+/// [`distance`] warm-started from the simplex of a previous query on the same pair,
+/// which `cache` then receives for the next call.
+///
+/// Between frames of coherent motion the closest features rarely change, and the
+/// query then takes one iteration to confirm them. The cache works for polytopes and
+/// curved shapes alike (see [`SimplexCache`]); a cache from another pair is harmless,
+/// only slower.
+///
+/// ```
+/// use gjk_core::{distance, distance_cached, FeatureId, SimplexCache, Support, SupportPoint, Transform, Vec2};
+///
+/// /// A unit-radius regular octagon.
+/// struct Octagon;
+/// impl Support<f32> for Octagon {
+///     fn support(&self, d: Vec2<f32>) -> SupportPoint<f32> {
+///         let mut best = (f32::NEG_INFINITY, 0, Vec2::ZERO);
+///         for i in 0..8 {
+///             let angle = i as f32 * core::f32::consts::FRAC_PI_4;
+///             let p = Vec2::new(angle.cos(), angle.sin());
+///             if p.dot(d) > best.0 {
+///                 best = (p.dot(d), i, p);
+///             }
+///         }
+///         SupportPoint::new(best.2, FeatureId::vertex(best.1))
+///     }
+///     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
+///         let i = feature.index().filter(|&i| i < 8)?;
+///         let angle = i as f32 * core::f32::consts::FRAC_PI_4;
+///         Some(Vec2::new(angle.cos(), angle.sin()))
+///     }
+/// }
+///
+/// let mut cache = SimplexCache::new();
+/// let xf_a = Transform::from_position_angle(Vec2::ZERO, 0.1);
+/// let xf_b = Transform::from_position_angle(Vec2::new(2.5, 0.7), 0.3);
+/// let cold = distance_cached(&Octagon, xf_a, &Octagon, xf_b, &mut cache);
+/// let warm = distance_cached(&Octagon, xf_a, &Octagon, xf_b, &mut cache);
+/// assert!(warm.iterations < cold.iterations);
+/// assert!((warm.distance - cold.distance).abs() < 1e-6);
+/// assert_eq!(cold, distance(&Octagon, xf_a, &Octagon, xf_b));
+/// ```
+#[inline]
+pub fn distance_cached<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    cache: &mut SimplexCache<S>,
+) -> DistanceOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    let (output, state) = query(a, xf_a, b, xf_b, Some(cache));
+    match state {
+        Some(state) => cache.store(&state.simplex),
+        None => cache.clear(),
+    }
+    output
+}
+
+/// The shared body of the two entry points; the GJK state is `None` for rejected input.
+#[inline]
+fn query<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    cache: Option<&SimplexCache<S>>,
+) -> (DistanceOutput<S>, Option<GjkState<S>>)
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    let (radius_a, radius_b) = (a.radius(), b.radius());
+    if !(xf_a.is_valid()
+        && xf_b.is_valid()
+        && radius_is_valid(radius_a)
+        && radius_is_valid(radius_b))
+    {
+        return (DistanceOutput::invalid(0), None);
+    }
+    let pair = Pair {
+        a,
+        b,
+        relative: xf_a.inv_mul(xf_b),
+    };
+    let state = iterate::<S, A, B, false>(&pair, pair.seed(cache), radius_a + radius_b);
+    let output = finish(&state, xf_a, radius_a, radius_b);
+    (output, Some(state))
+}
+
+/// Turns the GJK state into world-space output with the radii applied.
+#[inline]
+fn finish<S: Scalar>(
+    state: &GjkState<S>,
+    xf_a: Transform<S>,
+    radius_a: S,
+    radius_b: S,
+) -> DistanceOutput<S> {
+    let iterations = state.iterations;
+    let (core_a, core_b) = state.simplex.witness_points();
+    let to_world = |point| xf_a.transform_point(point);
+    match state.termination {
+        Termination::InvalidInput => DistanceOutput::invalid(iterations),
+        Termination::CoresOverlap => DistanceOutput {
+            distance: S::ZERO,
+            witness_a: to_world(core_a),
+            witness_b: to_world(core_b),
+            normal: Vec2::ZERO,
+            iterations,
+            status: DistanceStatus::Overlapping,
+        },
+        // `Separated` is produced only by the overlap test; treat it as converged.
+        Termination::Converged | Termination::MaxIterations | Termination::Separated => {
+            let core_distance = state.closest.length();
+            let normal = state.closest / core_distance;
+            // Surface points stay on the rounded surfaces even when they overlap, so
+            // they move smoothly as the shapes come together (as in Box2D).
+            let witness_a = to_world(core_a + normal * radius_a);
+            let witness_b = to_world(core_b - normal * radius_b);
+            let gap = core_distance - (radius_a + radius_b);
+            let (distance, status) = if gap > S::ZERO {
+                let status = if state.termination == Termination::MaxIterations {
+                    DistanceStatus::MaxIterations
+                } else {
+                    DistanceStatus::Separated
+                };
+                (gap, status)
+            } else {
+                // |v| bounds the core distance from above, so this is certain even
+                // when the cap was reached.
+                (S::ZERO, DistanceStatus::Overlapping)
+            };
+            DistanceOutput {
+                distance,
+                witness_a,
+                witness_b,
+                normal: xf_a.rotation.rotate(normal),
+                iterations,
+                status,
+            }
+        }
+    }
+}

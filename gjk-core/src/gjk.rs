@@ -1,0 +1,219 @@
+//! The GJK iteration shared by `distance` and `intersects`.
+//!
+//! Outline:
+//! ```text
+//! place B in A's frame once (relative transform)
+//! seed the simplex (cached vertices, or one support along the centre offset)
+//! v = closest point of the simplex to the origin
+//! loop:
+//!     triangle around the origin          -> cores overlap
+//!     |v| <= touching * max |w_i|          -> cores touch
+//!     iteration cap reached               -> best so far, MaxIterations
+//!     w = support of B - A along -v
+//!     w not finite                        -> InvalidInput
+//!     (overlap test only) v.w > r |v|     -> separating axis: separated
+//!     |v|^2 - v.w <= gap |v|^2            -> converged (van den Bergen, smooth shapes)
+//!     (a, b) features already in simplex  -> converged (Box2D, exact for polytopes)
+//!     add w, solve for the new v
+//!     |v|^2 did not strictly decrease     -> keep the previous simplex, converged (Jolt)
+//! ```
+
+use crate::simplex::{Simplex, SimplexVertex};
+use crate::{FeatureId, Scalar, SimplexCache, Support, Transform, Vec2};
+
+/// Two shapes with B placed in A's frame: the Minkowski difference `B - A` of their
+/// cores as a support mapping.
+pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized> {
+    pub a: &'s A,
+    pub b: &'s B,
+    /// B's transform relative to A.
+    pub relative: Transform<S>,
+}
+
+impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> Pair<'_, S, A, B> {
+    /// The vertex of `B - A` farthest along `-direction`: A supported along `direction`,
+    /// B along `-direction` (taken into B's frame), B's point brought into A's frame.
+    #[inline]
+    pub fn support(&self, direction: Vec2<S>) -> SimplexVertex<S> {
+        let on_a = self.a.support(direction);
+        let on_b = self
+            .b
+            .support(self.relative.rotation.inv_rotate(-direction));
+        SimplexVertex::new(
+            on_a.point,
+            self.relative.transform_point(on_b.point),
+            direction,
+            on_a.feature,
+            on_b.feature,
+        )
+    }
+
+    /// A cached vertex rebuilt for the current placement: from the feature ids when the
+    /// shapes can name their points, otherwise supported again along the cached
+    /// direction.
+    #[inline]
+    fn cached_vertex(
+        &self,
+        feature_a: FeatureId,
+        feature_b: FeatureId,
+        direction: Vec2<S>,
+    ) -> SimplexVertex<S> {
+        let (point_a, feature_a) = match self.a.feature_point(feature_a) {
+            Some(point) => (point, feature_a),
+            None => {
+                let on_a = self.a.support(direction);
+                (on_a.point, on_a.feature)
+            }
+        };
+        let (point_b, feature_b) = match self.b.feature_point(feature_b) {
+            Some(point) => (point, feature_b),
+            None => {
+                let on_b = self
+                    .b
+                    .support(self.relative.rotation.inv_rotate(-direction));
+                (on_b.point, on_b.feature)
+            }
+        };
+        SimplexVertex::new(
+            point_a,
+            self.relative.transform_point(point_b),
+            direction,
+            feature_a,
+            feature_b,
+        )
+    }
+
+    /// The starting simplex: the cached vertices when there are any, otherwise one
+    /// support point along the offset between the shapes' origins, which lands near
+    /// the closest feature for most placements.
+    #[inline]
+    pub fn seed(&self, cache: Option<&SimplexCache<S>>) -> Simplex<S> {
+        if let Some(cache) = cache.filter(|cache| !cache.is_empty()) {
+            let (feature_a, feature_b, direction) = cache.vertex(0);
+            let mut simplex =
+                Simplex::from_vertex(self.cached_vertex(feature_a, feature_b, direction));
+            for index in 1..cache.len() {
+                let (feature_a, feature_b, direction) = cache.vertex(index);
+                simplex.push(self.cached_vertex(feature_a, feature_b, direction));
+            }
+            return simplex;
+        }
+        let offset = self.relative.translation;
+        let direction = if offset == Vec2::ZERO {
+            Vec2::X
+        } else {
+            offset
+        };
+        Simplex::from_vertex(self.support(direction))
+    }
+}
+
+/// Why the iteration stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Termination {
+    /// The closest point is found (gap, repeated features or no further progress).
+    Converged,
+    /// The cores overlap: a triangle encloses the origin, or `v` is numerically zero.
+    CoresOverlap,
+    /// Overlap test only: a support plane separates the rounded shapes.
+    Separated,
+    /// The iteration cap was reached; the simplex is the best found.
+    MaxIterations,
+    /// A support point or `v` was not finite.
+    InvalidInput,
+}
+
+/// The state GJK stopped in.
+pub(crate) struct GjkState<S> {
+    pub simplex: Simplex<S>,
+    /// Closest point of the simplex to the origin (A's frame): `witness_b - witness_a`.
+    pub closest: Vec2<S>,
+    /// Support calls after the starting simplex.
+    pub iterations: u32,
+    pub termination: Termination,
+}
+
+/// Runs GJK from `simplex`. With `EARLY_EXIT`, stops as soon as a support plane shows
+/// the rounded shapes (total radius `radius`) apart.
+#[inline]
+pub(crate) fn iterate<S, A, B, const EARLY_EXIT: bool>(
+    pair: &Pair<'_, S, A, B>,
+    mut simplex: Simplex<S>,
+    radius: S,
+) -> GjkState<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    let mut closest = simplex.solve();
+    let mut closest_squared = closest.length_squared();
+    let mut iterations = 0;
+    let touching_squared = S::GJK_TOUCHING * S::GJK_TOUCHING;
+    let radius_squared = radius * radius;
+
+    let termination = loop {
+        if !closest_squared.is_finite() {
+            break Termination::InvalidInput;
+        }
+        if simplex.count == 3
+            || closest_squared <= touching_squared * simplex.max_vertex_length_squared()
+        {
+            break Termination::CoresOverlap;
+        }
+        if iterations >= S::GJK_MAX_ITERATIONS {
+            break Termination::MaxIterations;
+        }
+
+        let vertex = pair.support(closest);
+        iterations += 1;
+        if !vertex.w.is_finite() {
+            break Termination::InvalidInput;
+        }
+
+        // Every point x of B - A has v.x >= v.w, so distance >= v.w / |v|.
+        let lower_bound_times_length = closest.dot(vertex.w);
+        if EARLY_EXIT
+            && lower_bound_times_length > S::ZERO
+            && lower_bound_times_length * lower_bound_times_length
+                > radius_squared * closest_squared
+        {
+            break Termination::Separated;
+        }
+        // |v| - distance <= (|v|^2 - v.w) / |v|: stop when that is a small part of |v|.
+        if closest_squared - lower_bound_times_length <= S::GJK_RELATIVE_GAP * closest_squared
+            || simplex.contains_features(vertex.feature_a, vertex.feature_b)
+        {
+            break Termination::Converged;
+        }
+
+        let previous = simplex;
+        simplex.push(vertex);
+        let next = simplex.solve();
+        let next_squared = next.length_squared();
+        // Progress must be strict. Written so that NaN fails it: the operands are the
+        // other way round from `next_squared >= closest_squared`, which NaN passes.
+        if !(next_squared < closest_squared) {
+            if next_squared.is_nan() {
+                break Termination::InvalidInput;
+            }
+            simplex = previous;
+            break Termination::Converged;
+        }
+        closest = next;
+        closest_squared = next_squared;
+    };
+
+    GjkState {
+        simplex,
+        closest,
+        iterations,
+        termination,
+    }
+}
+
+/// Whether a radius is usable: finite and not negative (NaN fails).
+#[inline]
+pub(crate) fn radius_is_valid<S: Scalar>(radius: S) -> bool {
+    radius >= S::ZERO && radius.is_finite()
+}

@@ -1,0 +1,56 @@
+//! # gjk-core
+//!
+//! A `no_std`, allocation-free 2D collision kernel over any convex shape that can
+//! answer "which of your points lies farthest along this direction?" (the [`Support`]
+//! trait).
+//!
+//! - [`distance`]: gap, closest points and normal between two shapes, with an explicit
+//!   [`DistanceStatus`]; [`distance_cached`] warm-starts it between frames with a
+//!   [`SimplexCache`].
+//! - [`intersects`]: the overlap test, exiting at the first separating axis.
+//!
+//! Everything is generic over [`Scalar`] (`f32` and `f64`), which carries the
+//! tolerances. Queries never panic, never allocate and never loop without bound: bad
+//! input and non-convergence are reported as statuses, not disguised as answers.
+//!
+//! Concrete shapes (circles, capsules, boxes, polygons, ellipses and combinators) live
+//! in the `gjk-shapes` crate; any type implementing [`Support`] works here.
+//!
+//! ```
+//! use gjk_core::{distance, intersects, FeatureId, Support, SupportPoint, Transform, Vec2};
+//!
+//! /// A segment from (-1, 0) to (1, 0) with a radius: a capsule.
+//! struct Capsule(f32);
+//! impl Support<f32> for Capsule {
+//!     fn support(&self, d: Vec2<f32>) -> SupportPoint<f32> {
+//!         let i = u32::from(d.x >= 0.0);
+//!         SupportPoint::new(Vec2::new(if d.x >= 0.0 { 1.0 } else { -1.0 }, 0.0), FeatureId::vertex(i))
+//!     }
+//!     fn radius(&self) -> f32 { self.0 }
+//! }
+//!
+//! let xf_a = Transform::IDENTITY;
+//! let xf_b = Transform::from_translation(Vec2::new(0.0, 3.0));
+//! let out = distance(&Capsule(0.5), xf_a, &Capsule(0.5), xf_b);
+//! assert_eq!(out.distance, 2.0);
+//! assert_eq!(out.normal, Vec2::new(0.0, 1.0));
+//! assert_eq!(intersects(&Capsule(0.5), xf_a, &Capsule(0.5), xf_b), Ok(false));
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+
+mod cache;
+mod distance;
+mod gjk;
+pub mod math;
+mod overlap;
+mod scalar;
+mod simplex;
+mod support;
+
+pub use cache::SimplexCache;
+pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
+pub use math::{Aabb, Rot, Transform, Vec2};
+pub use overlap::{QueryError, intersects};
+pub use scalar::Scalar;
+pub use support::{FeatureId, Support, SupportPoint};

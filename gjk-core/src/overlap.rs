@@ -1,0 +1,101 @@
+//! `intersects`: the boolean overlap test with an early exit.
+
+use core::fmt;
+
+use crate::gjk::{Pair, Termination, iterate, radius_is_valid};
+use crate::{Scalar, Support, Transform};
+
+/// Why a query could not give an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueryError {
+    /// An input was not usable: a NaN or infinite coordinate, radius or transform, a
+    /// negative radius, a rotation that is not unit length, or values so large that
+    /// their squares overflow.
+    InvalidInput,
+    /// The iteration cap was reached before the answer was certain.
+    MaxIterations,
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidInput => f.write_str(
+                "invalid query input: a coordinate, radius or transform is NaN, infinite, \
+                 negative where it must not be, or a rotation is not unit length",
+            ),
+            Self::MaxIterations => f.write_str(
+                "the query reached its iteration cap before the answer was certain; \
+                 the shapes may be degenerate slivers",
+            ),
+        }
+    }
+}
+
+impl core::error::Error for QueryError {}
+
+/// Whether two convex shapes touch or overlap (rounded surfaces included).
+///
+/// Faster than [`distance`](crate::distance) when the answer is "apart": it stops at the
+/// first support plane that separates the shapes, often after one or two iterations.
+/// It runs the same iteration as `distance`, so the two agree (up to rounding when the
+/// shapes exactly touch).
+///
+/// Errors are typed, never guessed: [`QueryError::InvalidInput`] for NaN or infinite
+/// input, [`QueryError::MaxIterations`] if the cap is hit before the answer is known.
+/// Callers that need a boolean anyway can choose the conservative
+/// `intersects(..).unwrap_or(true)`.
+///
+/// ```
+/// use gjk_core::{intersects, FeatureId, QueryError, Support, SupportPoint, Transform, Vec2};
+///
+/// struct Ball(f32);
+/// impl Support<f32> for Ball {
+///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
+///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+///     }
+///     fn radius(&self) -> f32 { self.0 }
+/// }
+///
+/// let here = Transform::IDENTITY;
+/// assert_eq!(intersects(&Ball(1.0), here, &Ball(1.0), Transform::from_translation(Vec2::new(1.9, 0.0))), Ok(true));
+/// assert_eq!(intersects(&Ball(1.0), here, &Ball(1.0), Transform::from_translation(Vec2::new(2.1, 0.0))), Ok(false));
+/// let nowhere = Transform::from_translation(Vec2::new(f32::NAN, 0.0));
+/// assert_eq!(intersects(&Ball(1.0), here, &Ball(1.0), nowhere), Err(QueryError::InvalidInput));
+/// ```
+#[inline]
+pub fn intersects<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+) -> Result<bool, QueryError>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    let (radius_a, radius_b) = (a.radius(), b.radius());
+    if !(xf_a.is_valid()
+        && xf_b.is_valid()
+        && radius_is_valid(radius_a)
+        && radius_is_valid(radius_b))
+    {
+        return Err(QueryError::InvalidInput);
+    }
+    let radius = radius_a + radius_b;
+    let pair = Pair {
+        a,
+        b,
+        relative: xf_a.inv_mul(xf_b),
+    };
+    let state = iterate::<S, A, B, true>(&pair, pair.seed(None), radius);
+    match state.termination {
+        Termination::CoresOverlap => Ok(true),
+        Termination::Separated => Ok(false),
+        Termination::Converged => Ok(state.closest.length_squared() <= radius * radius),
+        // |v| bounds the core distance from above: within the radius, overlap is certain.
+        Termination::MaxIterations if state.closest.length_squared() <= radius * radius => Ok(true),
+        Termination::MaxIterations => Err(QueryError::MaxIterations),
+        Termination::InvalidInput => Err(QueryError::InvalidInput),
+    }
+}

@@ -1,0 +1,383 @@
+//! The GJK simplex in 2D (a point, a segment or a triangle of Minkowski-difference
+//! points) and its closest point to the origin.
+//!
+//! Every vertex is a point `w = b - a` of the Minkowski difference `B - A` of the two
+//! cores, expressed in A's local frame, with the support points `a` and `b` that made
+//! it. The simplex is origin-relative by construction: the origin is the query point.
+
+use crate::{FeatureId, Scalar, Vec2};
+
+/// One vertex of the simplex.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SimplexVertex<S> {
+    /// Support point of A's core (A's frame).
+    pub witness_a: Vec2<S>,
+    /// Support point of B's core (A's frame).
+    pub witness_b: Vec2<S>,
+    /// `witness_b - witness_a`: the Minkowski-difference point.
+    pub w: Vec2<S>,
+    /// The direction (A's frame) along which A was supported to make this vertex; B was
+    /// supported along its opposite. Kept for warm starts of smooth shapes.
+    pub direction: Vec2<S>,
+    /// The feature of A the support point lies on.
+    pub feature_a: FeatureId,
+    /// The feature of B the support point lies on.
+    pub feature_b: FeatureId,
+}
+
+impl<S: Scalar> SimplexVertex<S> {
+    /// A vertex from its two support points.
+    #[inline]
+    pub fn new(
+        witness_a: Vec2<S>,
+        witness_b: Vec2<S>,
+        direction: Vec2<S>,
+        feature_a: FeatureId,
+        feature_b: FeatureId,
+    ) -> Self {
+        Self {
+            witness_a,
+            witness_b,
+            w: witness_b - witness_a,
+            direction,
+            feature_a,
+            feature_b,
+        }
+    }
+
+    /// Whether the vertex was made from the same two polytope features. Smooth
+    /// features never match: their points move continuously with the direction.
+    #[inline]
+    pub fn same_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
+        self.feature_a == feature_a
+            && self.feature_b == feature_b
+            && !feature_a.is_smooth()
+            && !feature_b.is_smooth()
+    }
+}
+
+/// Up to three vertices and the barycentric weights of the closest point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Simplex<S> {
+    pub vertices: [SimplexVertex<S>; 3],
+    /// Barycentric weights of the closest point; they sum to one over `count`.
+    pub weights: [S; 3],
+    pub count: usize,
+}
+
+impl<S: Scalar> Simplex<S> {
+    /// A one-vertex simplex.
+    #[inline]
+    pub fn from_vertex(vertex: SimplexVertex<S>) -> Self {
+        Self {
+            vertices: [vertex; 3],
+            weights: [S::ONE, S::ZERO, S::ZERO],
+            count: 1,
+        }
+    }
+
+    /// Appends a vertex; callers keep `count < 3` before a push.
+    #[inline]
+    pub fn push(&mut self, vertex: SimplexVertex<S>) {
+        if self.count < 3 {
+            self.vertices[self.count] = vertex;
+            self.count += 1;
+        }
+    }
+
+    /// Whether a vertex made from these two polytope features is already present.
+    #[inline]
+    pub fn contains_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
+        self.vertices[..self.count]
+            .iter()
+            .any(|vertex| vertex.same_features(feature_a, feature_b))
+    }
+
+    /// The largest squared length of a vertex: the scale of the rounding in `v`.
+    #[inline]
+    pub fn max_vertex_length_squared(&self) -> S {
+        self.vertices[..self.count]
+            .iter()
+            .fold(S::ZERO, |largest, vertex| {
+                largest.max(vertex.w.length_squared())
+            })
+    }
+
+    /// The witness points on the two cores (A's frame): the barycentric combinations of
+    /// the support points.
+    #[inline]
+    pub fn witness_points(&self) -> (Vec2<S>, Vec2<S>) {
+        let mut witness_a = Vec2::ZERO;
+        let mut witness_b = Vec2::ZERO;
+        for (vertex, &weight) in self.vertices[..self.count].iter().zip(&self.weights) {
+            witness_a += vertex.witness_a * weight;
+            witness_b += vertex.witness_b * weight;
+        }
+        (witness_a, witness_b)
+    }
+
+    /// Reduces the simplex to the smallest sub-simplex whose hull holds the point
+    /// closest to the origin, sets the weights, and returns that point `v`.
+    ///
+    /// A triangle that encloses the origin stays a triangle and returns zero.
+    #[inline]
+    pub fn solve(&mut self) -> Vec2<S> {
+        match self.count {
+            1 => {
+                self.weights[0] = S::ONE;
+                self.vertices[0].w
+            }
+            2 => self.solve_segment(),
+            _ => self.solve_triangle(),
+        }
+    }
+
+    /// Keeps only vertex `index`.
+    #[inline]
+    fn keep_vertex(&mut self, index: usize) -> Vec2<S> {
+        self.vertices[0] = self.vertices[index];
+        self.weights[0] = S::ONE;
+        self.count = 1;
+        self.vertices[0].w
+    }
+
+    /// Keeps the edge of vertices `first` and `second` with the unnormalized weights
+    /// `u_first`, `u_second` (both positive) and returns its closest point.
+    #[inline]
+    fn keep_edge(&mut self, first: usize, second: usize, u_first: S, u_second: S) -> Vec2<S> {
+        let (v1, v2) = (self.vertices[first], self.vertices[second]);
+        let inv_sum = S::ONE / (u_first + u_second);
+        self.vertices[0] = v1;
+        self.vertices[1] = v2;
+        self.weights[0] = u_first * inv_sum;
+        self.weights[1] = u_second * inv_sum;
+        self.count = 2;
+        closest_on_edge_line(v1.w, v2.w)
+    }
+
+    /// Segment `w1 w2`.
+    ///
+    /// With `e = w2 - w1`, the closest point is `w1 + t e` with `t = -w1.e / e.e`. Writing
+    /// `u1 = w2.e` and `u2 = -w1.e` (so `u1 + u2 = e.e`), the Voronoi regions are:
+    /// - `u2 <= 0`: the origin lies behind `w1`, the closest point is `w1`;
+    /// - `u1 <= 0`: the origin lies beyond `w2`, the closest point is `w2`;
+    /// - otherwise the interior, with barycentric weights `(u1, u2) / (u1 + u2)`.
+    ///
+    /// `u1 + u2 = e.e` must also be positive (not underflowed) to divide by it; an edge
+    /// too short for that is a vertex.
+    #[inline]
+    fn solve_segment(&mut self) -> Vec2<S> {
+        let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
+        let e12 = w2 - w1;
+        let u1 = w2.dot(e12);
+        let u2 = -w1.dot(e12);
+        if u2 <= S::ZERO || !(u1 + u2 > S::ZERO) {
+            return self.keep_vertex(0);
+        }
+        if u1 <= S::ZERO {
+            return self.keep_vertex(1);
+        }
+        self.keep_edge(0, 1, u1, u2)
+    }
+
+    /// Triangle `w1 w2 w3` (Box2D's Solve3 regions).
+    ///
+    /// Edge quantities as in [`solve_segment`](Self::solve_segment) for each edge
+    /// (`u12_1 = w2.e12`, `u12_2 = -w1.e12`, and likewise for `e13`, `e23`). The triangle
+    /// barycentric weights are the signed areas of the sub-triangles the origin makes,
+    /// each multiplied by the triangle's signed area `n` so that their signs do not
+    /// depend on the winding:
+    /// - `t1 = n cross(w2, w3)` (the area opposite `w1`),
+    /// - `t2 = n cross(w3, w1)`,
+    /// - `t3 = n cross(w1, w2)`.
+    ///
+    /// An edge region needs the origin inside the edge's slab (both edge weights
+    /// positive) and outside the triangle across that edge (the opposite triangle weight
+    /// not positive). A vertex region needs the origin behind both edges meeting there.
+    /// Otherwise the origin is inside.
+    ///
+    /// `n` is taken from the two shortest edges: `cross(e12, e13) = cross(e12, e23) =
+    /// cross(e13, e23)` in exact arithmetic, and the shortest pair has the smallest
+    /// rounding error, which decides the sign on slivers.
+    #[inline]
+    fn solve_triangle(&mut self) -> Vec2<S> {
+        let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
+        let e12 = w2 - w1;
+        let e13 = w3 - w1;
+        let e23 = w3 - w2;
+
+        let u12_1 = w2.dot(e12);
+        let u12_2 = -w1.dot(e12);
+        let u13_1 = w3.dot(e13);
+        let u13_2 = -w1.dot(e13);
+        let u23_1 = w3.dot(e23);
+        let u23_2 = -w2.dot(e23);
+
+        let n = signed_area_from_shortest_edges(e12, e13, e23);
+        let t1 = n * w2.cross(w3);
+        let t2 = n * w3.cross(w1);
+        let t3 = n * w1.cross(w2);
+
+        let zero = S::ZERO;
+        if u12_2 <= zero && u13_2 <= zero {
+            return self.keep_vertex(0);
+        }
+        if u12_1 > zero && u12_2 > zero && t3 <= zero {
+            return self.keep_edge(0, 1, u12_1, u12_2);
+        }
+        if u13_1 > zero && u13_2 > zero && t2 <= zero {
+            return self.keep_edge(0, 2, u13_1, u13_2);
+        }
+        if u12_1 <= zero && u23_2 <= zero {
+            return self.keep_vertex(1);
+        }
+        if u13_1 <= zero && u23_1 <= zero {
+            return self.keep_vertex(2);
+        }
+        if u23_1 > zero && u23_2 > zero && t1 <= zero {
+            return self.keep_edge(1, 2, u23_1, u23_2);
+        }
+
+        // Inside: weights are the normalized sub-areas. `t1 + t2 + t3 = n^2 > 0` unless
+        // the triangle is degenerate, where the region tests above cannot all fail in
+        // exact arithmetic; guard the division anyway and fall back to equal weights.
+        let sum = t1 + t2 + t3;
+        if sum > zero {
+            let inv_sum = S::ONE / sum;
+            self.weights = [t1 * inv_sum, t2 * inv_sum, t3 * inv_sum];
+        } else {
+            let third = S::ONE / (S::TWO + S::ONE);
+            self.weights = [third; 3];
+        }
+        Vec2::ZERO
+    }
+}
+
+/// The triangle's signed area times two, from the two shortest of its three edges.
+#[inline]
+fn signed_area_from_shortest_edges<S: Scalar>(e12: Vec2<S>, e13: Vec2<S>, e23: Vec2<S>) -> S {
+    let (l12, l13, l23) = (
+        e12.length_squared(),
+        e13.length_squared(),
+        e23.length_squared(),
+    );
+    if l12 >= l13 && l12 >= l23 {
+        e13.cross(e23)
+    } else if l13 >= l23 {
+        e12.cross(e23)
+    } else {
+        e12.cross(e13)
+    }
+}
+
+/// The point of the line through `w1` and `w2` closest to the origin.
+///
+/// Computed as the projection onto the edge's normal, `p (p.w) / (p.p)` with
+/// `p = perp(w2 - w1)`, rather than as `w1 + t (w2 - w1)`: the result is exactly
+/// perpendicular to the edge up to the rounding of `p`, so the next search direction
+/// stays accurate even when `v` is tiny next to the vertices (a point a hair away from
+/// a long plank). `w` is the shorter of the two endpoints, which gives the same value
+/// in exact arithmetic and less rounding.
+#[inline]
+fn closest_on_edge_line<S: Scalar>(w1: Vec2<S>, w2: Vec2<S>) -> Vec2<S> {
+    let normal = (w2 - w1).perp();
+    let base = if w1.length_squared() <= w2.length_squared() {
+        w1
+    } else {
+        w2
+    };
+    normal * (normal.dot(base) / normal.length_squared())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vertex(x: f64, y: f64) -> SimplexVertex<f64> {
+        SimplexVertex::new(
+            Vec2::ZERO,
+            Vec2::new(x, y),
+            Vec2::X,
+            FeatureId::SMOOTH,
+            FeatureId::SMOOTH,
+        )
+    }
+
+    fn simplex(points: &[(f64, f64)]) -> Simplex<f64> {
+        let mut s = Simplex::from_vertex(vertex(points[0].0, points[0].1));
+        for &(x, y) in &points[1..] {
+            s.push(vertex(x, y));
+        }
+        s
+    }
+
+    #[test]
+    fn segment_interior_is_perpendicular_foot() {
+        let mut s = simplex(&[(-1.0, 2.0), (3.0, 2.0)]);
+        let v = s.solve();
+        assert_eq!(v, Vec2::new(0.0, 2.0));
+        assert_eq!(s.count, 2);
+        assert!((s.weights[0] - 0.75).abs() < 1e-15 && (s.weights[1] - 0.25).abs() < 1e-15);
+    }
+
+    #[test]
+    fn segment_vertex_regions_reduce_to_one_vertex() {
+        let mut behind_first = simplex(&[(1.0, 1.0), (3.0, 1.0)]);
+        assert_eq!(behind_first.solve(), Vec2::new(1.0, 1.0));
+        assert_eq!(behind_first.count, 1);
+        let mut beyond_second = simplex(&[(3.0, 1.0), (1.0, 1.0)]);
+        assert_eq!(beyond_second.solve(), Vec2::new(1.0, 1.0));
+        assert_eq!(beyond_second.count, 1);
+    }
+
+    #[test]
+    fn zero_length_segment_is_a_vertex() {
+        let mut s = simplex(&[(1.0, 1.0), (1.0, 1.0)]);
+        assert_eq!(s.solve(), Vec2::new(1.0, 1.0));
+        assert_eq!(s.count, 1);
+    }
+
+    #[test]
+    fn triangle_enclosing_origin_stays_full_with_area_weights() {
+        let mut s = simplex(&[(-1.0, -1.0), (2.0, -1.0), (-1.0, 2.0)]);
+        assert_eq!(s.solve(), Vec2::ZERO);
+        assert_eq!(s.count, 3);
+        let sum: f64 = s.weights.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-15);
+        // The weighted vertices reproduce the origin.
+        let (_, b) = s.witness_points();
+        assert!(b.length() < 1e-15);
+    }
+
+    #[test]
+    fn triangle_reduces_to_each_edge_and_vertex_region() {
+        // Triangle with vertices around (0, 2) .. the origin is below edge w1 w2.
+        let mut edge = simplex(&[(-1.0, 1.0), (1.0, 1.0), (0.0, 3.0)]);
+        assert_eq!(edge.solve(), Vec2::new(0.0, 1.0));
+        assert_eq!(edge.count, 2);
+        // Both windings give the same answer.
+        let mut edge_cw = simplex(&[(1.0, 1.0), (-1.0, 1.0), (0.0, 3.0)]);
+        assert_eq!(edge_cw.solve(), Vec2::new(0.0, 1.0));
+        // Vertex region of w3.
+        let mut corner = simplex(&[(3.0, 2.0), (2.0, 3.0), (1.0, 1.0)]);
+        assert_eq!(corner.solve(), Vec2::new(1.0, 1.0));
+        assert_eq!(corner.count, 1);
+    }
+
+    #[test]
+    fn collinear_triangle_picks_the_edge_holding_the_foot() {
+        let mut s = simplex(&[(-2.0, 1.0), (3.0, 1.0), (1.0, 1.0)]);
+        let v = s.solve();
+        assert!((v - Vec2::new(0.0, 1.0)).length() < 1e-15);
+        assert_eq!(s.count, 2);
+    }
+
+    #[test]
+    fn closest_point_of_long_edge_is_exactly_perpendicular() {
+        // A point 1e-9 beside an edge 1e3 long: the foot direction must stay (0, 1).
+        let v: Vec2<f64> =
+            closest_on_edge_line(Vec2::new(-1.0e3, 1.0e-9), Vec2::new(1.0e3, 1.0e-9));
+        assert_eq!(v.x, 0.0);
+        assert!((v.y - 1.0e-9).abs() < 1e-24);
+    }
+}

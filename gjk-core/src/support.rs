@@ -1,0 +1,218 @@
+//! The `Support` trait: the one thing a convex shape must answer.
+
+use crate::{Aabb, Rot, Scalar, Transform, Vec2};
+
+/// Which feature of a shape a support point came from.
+///
+/// Polytopes name the vertex (its index); curved shapes, whose support point moves
+/// continuously with the direction, answer [`FeatureId::SMOOTH`]. GJK stops exactly on
+/// polytopes when a support feature pair repeats (Box2D's main termination test) and
+/// uses the relative gap for smooth features, so `SMOOTH` is always a safe answer: it
+/// only gives up the exact test.
+///
+/// ```
+/// use gjk_core::FeatureId;
+/// assert_eq!(FeatureId::vertex(3).index(), Some(3));
+/// assert_eq!(FeatureId::SMOOTH.index(), None);
+/// assert!(FeatureId::SMOOTH.is_smooth());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureId(u32);
+
+impl FeatureId {
+    /// The marker of a point on a curved part of a shape.
+    pub const SMOOTH: Self = Self(u32::MAX);
+
+    /// The feature id of vertex `index`; indices from `u32::MAX` up are [`SMOOTH`](Self::SMOOTH).
+    ///
+    /// ```
+    /// assert_eq!(gjk_core::FeatureId::vertex(0).index(), Some(0));
+    /// ```
+    #[inline]
+    pub const fn vertex(index: u32) -> Self {
+        Self(index)
+    }
+
+    /// The vertex index, or `None` for a smooth feature.
+    ///
+    /// ```
+    /// assert_eq!(gjk_core::FeatureId::vertex(7).index(), Some(7));
+    /// ```
+    #[inline]
+    pub const fn index(self) -> Option<u32> {
+        if self.0 == u32::MAX {
+            None
+        } else {
+            Some(self.0)
+        }
+    }
+
+    /// Whether this is the smooth marker.
+    ///
+    /// ```
+    /// assert!(!gjk_core::FeatureId::vertex(1).is_smooth());
+    /// ```
+    #[inline]
+    pub const fn is_smooth(self) -> bool {
+        self.0 == u32::MAX
+    }
+}
+
+/// A support point: the farthest point of a shape's core along a direction, and the
+/// feature it belongs to.
+///
+/// ```
+/// use gjk_core::{FeatureId, SupportPoint, Vec2};
+/// let s = SupportPoint::new(Vec2::new(1.0_f32, 0.0), FeatureId::vertex(0));
+/// assert_eq!(s.point.x, 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SupportPoint<S> {
+    /// The point, in the shape's local frame.
+    pub point: Vec2<S>,
+    /// The feature of the shape the point lies on.
+    pub feature: FeatureId,
+}
+
+impl<S> SupportPoint<S> {
+    /// A support point from its point and feature.
+    ///
+    /// ```
+    /// use gjk_core::{FeatureId, SupportPoint, Vec2};
+    /// let s = SupportPoint::new(Vec2::new(0.0_f64, 1.0), FeatureId::SMOOTH);
+    /// assert!(s.feature.is_smooth());
+    /// ```
+    #[inline]
+    pub const fn new(point: Vec2<S>, feature: FeatureId) -> Self {
+        Self { point, feature }
+    }
+}
+
+/// A convex shape described by its support mapping: a convex *core* plus a uniform
+/// rounding `radius` around it.
+///
+/// A circle is a point core with a radius, a capsule a segment core, a rounded polygon a
+/// polygon core. GJK runs on the cores and applies the radii afterwards, which is both
+/// faster and more exact than inflating support points (Box2D does the same).
+///
+/// Implementations must be convex and finite; every query checks the support points it
+/// receives and reports non-finite ones as `InvalidInput`.
+///
+/// ```
+/// use gjk_core::{FeatureId, Support, SupportPoint, Vec2};
+///
+/// /// A disc of radius 2 centred at the local origin: a point core with a radius.
+/// struct Disc;
+///
+/// impl Support<f32> for Disc {
+///     fn support(&self, _direction: Vec2<f32>) -> SupportPoint<f32> {
+///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+///     }
+///     fn radius(&self) -> f32 {
+///         2.0
+///     }
+/// }
+///
+/// let aabb = Disc.local_aabb();
+/// assert_eq!(aabb.max, Vec2::new(2.0, 2.0));
+/// ```
+pub trait Support<S: Scalar> {
+    /// The point of the core farthest along `direction`, in the shape's local frame,
+    /// with its feature id.
+    ///
+    /// `direction` is not normalized and may be zero or tiny: an implementation must
+    /// not divide by its length unchecked. For a zero direction any core point is a
+    /// correct answer.
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S>;
+
+    /// The uniform rounding around the core (zero by default).
+    #[inline]
+    fn radius(&self) -> S {
+        S::ZERO
+    }
+
+    /// The core point of a feature this shape returned from [`support`](Self::support)
+    /// earlier, when the shape can find it without a search; `None` otherwise (the
+    /// default, and the answer for [`FeatureId::SMOOTH`]).
+    ///
+    /// Warm starts use it to rebuild a cached simplex in O(1) per vertex, as Box2D does
+    /// with vertex indices; shapes that answer `None` are re-supported along the cached
+    /// directions instead.
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        let _ = feature;
+        None
+    }
+
+    /// The bounding box of the rounded shape in its local frame.
+    ///
+    /// The default asks four support points (along `±x` and `±y`) and grows them by the
+    /// radius, which is exact for every convex shape; shapes override it with a closed
+    /// form where they have one.
+    #[inline]
+    fn local_aabb(&self) -> Aabb<S> {
+        self.aabb(Transform::IDENTITY)
+    }
+
+    /// The bounding box of the rounded shape placed by `transform`.
+    ///
+    /// ```
+    /// use gjk_core::{FeatureId, Support, SupportPoint, Transform, Vec2};
+    /// struct Dot;
+    /// impl Support<f32> for Dot {
+    ///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
+    ///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+    ///     }
+    /// }
+    /// let b = Dot.aabb(Transform::from_translation(Vec2::new(3.0, 4.0)));
+    /// assert_eq!(b.min, Vec2::new(3.0, 4.0));
+    /// ```
+    #[inline]
+    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
+        aabb_from_support(self, transform)
+    }
+}
+
+/// The bounding box of a rounded support-mapped shape placed by `transform`, from four
+/// support calls along the world axes taken into the local frame.
+fn aabb_from_support<S: Scalar, T: Support<S> + ?Sized>(
+    shape: &T,
+    transform: Transform<S>,
+) -> Aabb<S> {
+    let rotation: Rot<S> = transform.rotation;
+    let extreme = |world_axis: Vec2<S>| {
+        let local = shape.support(rotation.inv_rotate(world_axis)).point;
+        rotation.rotate(local).dot(world_axis)
+    };
+    let radius = shape.radius();
+    let max = Vec2::new(extreme(Vec2::X), extreme(Vec2::Y));
+    let min = Vec2::new(-extreme(-Vec2::X), -extreme(-Vec2::Y));
+    let r = Vec2::new(radius, radius);
+    Aabb::new(
+        min - r + transform.translation,
+        max + r + transform.translation,
+    )
+}
+
+impl<S: Scalar, T: Support<S> + ?Sized> Support<S> for &T {
+    #[inline]
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+        (**self).support(direction)
+    }
+    #[inline]
+    fn radius(&self) -> S {
+        (**self).radius()
+    }
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        (**self).feature_point(feature)
+    }
+    #[inline]
+    fn local_aabb(&self) -> Aabb<S> {
+        (**self).local_aabb()
+    }
+    #[inline]
+    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
+        (**self).aabb(transform)
+    }
+}

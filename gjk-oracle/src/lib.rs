@@ -1,0 +1,1 @@
+//! Exact f64 oracle.

@@ -1,0 +1,3 @@
+//! Concrete convex shapes for `gjk-core`.
+#![no_std]
+#![forbid(unsafe_code)]
