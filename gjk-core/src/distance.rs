@@ -1,7 +1,7 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
-use crate::gjk::{GjkState, Pair, Termination, iterate, radius_is_valid};
+use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate};
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
 /// What a distance query found about the pair.
@@ -192,14 +192,9 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
-    let (radius_a, radius_b) = (a.radius(), b.radius());
-    if !(xf_a.is_valid()
-        && xf_b.is_valid()
-        && radius_is_valid(radius_a)
-        && radius_is_valid(radius_b))
-    {
+    let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b) else {
         return (DistanceOutput::invalid(0), None);
-    }
+    };
     let pair = Pair {
         a,
         b,

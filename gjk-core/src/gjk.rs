@@ -191,9 +191,11 @@ where
         simplex.push(vertex);
         let next = simplex.solve();
         let next_squared = next.length_squared();
-        // Progress must be strict. Written so that NaN fails it: the operands are the
-        // other way round from `next_squared >= closest_squared`, which NaN passes.
-        if !(next_squared < closest_squared) {
+        // Progress must be strict. Written so that NaN fails it: `progressed` is false
+        // for NaN, where the reverse test `next_squared >= closest_squared` would also
+        // be false and let a NaN through.
+        let progressed = next_squared < closest_squared;
+        if !progressed {
             if next_squared.is_nan() {
                 break Termination::InvalidInput;
             }
@@ -212,8 +214,24 @@ where
     }
 }
 
-/// Whether a radius is usable: finite and not negative (NaN fails).
+/// The radii of two shapes when the query inputs are usable: valid transforms
+/// ([`Transform::is_valid`]) and radii that are finite and not negative. `None` means
+/// the query must report invalid input.
 #[inline]
-pub(crate) fn radius_is_valid<S: Scalar>(radius: S) -> bool {
-    radius >= S::ZERO && radius.is_finite()
+pub(crate) fn checked_radii<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+) -> Option<(S, S)>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    // Written so that a NaN radius fails the comparison.
+    let usable = |radius: S| radius >= S::ZERO && radius.is_finite();
+    let (radius_a, radius_b) = (a.radius(), b.radius());
+    (xf_a.is_valid() && xf_b.is_valid() && usable(radius_a) && usable(radius_b))
+        .then_some((radius_a, radius_b))
 }

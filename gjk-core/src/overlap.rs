@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::gjk::{Pair, Termination, iterate, radius_is_valid};
+use crate::gjk::{Pair, Termination, checked_radii, iterate};
 use crate::{Scalar, Support, Transform};
 
 /// Why a query could not give an answer.
@@ -74,14 +74,7 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
-    let (radius_a, radius_b) = (a.radius(), b.radius());
-    if !(xf_a.is_valid()
-        && xf_b.is_valid()
-        && radius_is_valid(radius_a)
-        && radius_is_valid(radius_b))
-    {
-        return Err(QueryError::InvalidInput);
-    }
+    let (radius_a, radius_b) = checked_radii(a, xf_a, b, xf_b).ok_or(QueryError::InvalidInput)?;
     let radius = radius_a + radius_b;
     let pair = Pair {
         a,

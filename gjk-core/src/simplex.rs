@@ -171,7 +171,9 @@ impl<S: Scalar> Simplex<S> {
         let e12 = w2 - w1;
         let u1 = w2.dot(e12);
         let u2 = -w1.dot(e12);
-        if u2 <= S::ZERO || !(u1 + u2 > S::ZERO) {
+        // `has_length` is false for an underflowed (or NaN) `e.e`.
+        let has_length = u1 + u2 > S::ZERO;
+        if u2 <= S::ZERO || !has_length {
             return self.keep_vertex(0);
         }
         if u1 <= S::ZERO {

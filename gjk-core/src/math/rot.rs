@@ -1,5 +1,7 @@
 //! `Rot`: a 2D rotation stored as its cosine and sine.
 
+use core::ops::Mul;
+
 use crate::{Scalar, Vec2};
 
 /// A 2D rotation stored as `(cos, sin)` of its angle, as Box2D does: rotating a vector
@@ -122,23 +124,6 @@ impl<S: Scalar> Rot<S> {
         )
     }
 
-    /// The composition `self * other`: first `other`, then `self`.
-    ///
-    /// ```
-    /// use gjk_core::Rot;
-    /// let r = Rot::from_angle(0.25_f64).mul(Rot::from_angle(0.5));
-    /// assert!((r.angle() - 0.75).abs() < 1e-15);
-    /// ```
-    #[inline]
-    pub fn mul(self, other: Self) -> Self {
-        // [c1 -s1][c2 -s2]   [c1c2 - s1s2  ...]
-        // [s1  c1][s2  c2] = [s1c2 + c1s2  ...]
-        Self {
-            cos: self.cos * other.cos - self.sin * other.sin,
-            sin: self.sin * other.cos + self.cos * other.sin,
-        }
-    }
-
     /// The composition `self^-1 * other`: the rotation of `other` relative to `self`.
     ///
     /// ```
@@ -153,6 +138,27 @@ impl<S: Scalar> Rot<S> {
         Self {
             cos: self.cos * other.cos + self.sin * other.sin,
             sin: self.cos * other.sin - self.sin * other.cos,
+        }
+    }
+}
+
+impl<S: Scalar> Mul for Rot<S> {
+    type Output = Self;
+
+    /// The composition `self * other`: first `other`, then `self`.
+    ///
+    /// ```
+    /// use gjk_core::Rot;
+    /// let r = Rot::from_angle(0.25_f64) * Rot::from_angle(0.5);
+    /// assert!((r.angle() - 0.75).abs() < 1e-15);
+    /// ```
+    #[inline]
+    fn mul(self, other: Self) -> Self {
+        // [c1 -s1][c2 -s2]   [c1c2 - s1s2  ...]
+        // [s1  c1][s2  c2] = [s1c2 + c1s2  ...]
+        Self {
+            cos: self.cos * other.cos - self.sin * other.sin,
+            sin: self.sin * other.cos + self.cos * other.sin,
         }
     }
 }

@@ -1,5 +1,7 @@
 //! `Transform`: a rigid motion, rotation then translation.
 
+use core::ops::Mul;
+
 use crate::{Rot, Scalar, Vec2};
 
 /// A rigid transform: rotate by `rotation`, then move by `translation`.
@@ -101,22 +103,6 @@ impl<S: Scalar> Transform<S> {
         self.rotation.inv_rotate(point - self.translation)
     }
 
-    /// The composition `self * other`: first `other`, then `self`.
-    ///
-    /// ```
-    /// use gjk_core::{Transform, Vec2};
-    /// let a = Transform::from_translation(Vec2::new(1.0_f32, 0.0));
-    /// let b = Transform::from_translation(Vec2::new(0.0_f32, 2.0));
-    /// assert_eq!(a.mul(b).translation, Vec2::new(1.0, 2.0));
-    /// ```
-    #[inline]
-    pub fn mul(self, other: Self) -> Self {
-        Self {
-            translation: self.rotation.rotate(other.translation) + self.translation,
-            rotation: self.rotation.mul(other.rotation),
-        }
-    }
-
     /// The composition `self^-1 * other`: `other` expressed in the frame of `self`.
     ///
     /// This is how queries place shape B in shape A's frame. The translation is
@@ -150,5 +136,25 @@ impl<S: Scalar> Transform<S> {
     #[inline]
     pub fn is_valid(self) -> bool {
         self.translation.is_finite() && self.rotation.is_valid()
+    }
+}
+
+impl<S: Scalar> Mul for Transform<S> {
+    type Output = Self;
+
+    /// The composition `self * other`: first `other`, then `self`.
+    ///
+    /// ```
+    /// use gjk_core::{Transform, Vec2};
+    /// let a = Transform::from_translation(Vec2::new(1.0_f32, 0.0));
+    /// let b = Transform::from_translation(Vec2::new(0.0_f32, 2.0));
+    /// assert_eq!((a * b).translation, Vec2::new(1.0, 2.0));
+    /// ```
+    #[inline]
+    fn mul(self, other: Self) -> Self {
+        Self {
+            translation: self.rotation.rotate(other.translation) + self.translation,
+            rotation: self.rotation * other.rotation,
+        }
     }
 }
