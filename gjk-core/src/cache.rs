@@ -34,9 +34,18 @@ use crate::{FeatureId, Scalar, Vec2};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SimplexCache<S> {
     count: u8,
-    feature_a: [FeatureId; 3],
-    feature_b: [FeatureId; 3],
-    direction: [Vec2<S>; 3],
+    vertices: [CachedVertex<S>; 3],
+}
+
+/// What the cache keeps of one simplex vertex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CachedVertex<S> {
+    /// The feature of A the vertex came from.
+    pub feature_a: FeatureId,
+    /// The feature of B the vertex came from.
+    pub feature_b: FeatureId,
+    /// The direction (A's frame) A was supported along; B along its opposite.
+    pub direction: Vec2<S>,
 }
 
 impl<S: Scalar> Default for SimplexCache<S> {
@@ -53,14 +62,14 @@ impl<S: Scalar> SimplexCache<S> {
     /// ```
     #[inline]
     pub const fn new() -> Self {
+        let empty = CachedVertex {
+            feature_a: FeatureId::SMOOTH,
+            feature_b: FeatureId::SMOOTH,
+            direction: Vec2::ZERO,
+        };
         Self {
             count: 0,
-            feature_a: [FeatureId::SMOOTH; 3],
-            feature_b: [FeatureId::SMOOTH; 3],
-            direction: [Vec2 {
-                x: S::ZERO,
-                y: S::ZERO,
-            }; 3],
+            vertices: [empty; 3],
         }
     }
 
@@ -96,25 +105,24 @@ impl<S: Scalar> SimplexCache<S> {
         self.count = 0;
     }
 
-    /// The cached `(feature_a, feature_b, direction)` of vertex `index`.
+    /// The cached vertices, oldest first.
     #[inline]
-    pub(crate) fn vertex(&self, index: usize) -> (FeatureId, FeatureId, Vec2<S>) {
-        (
-            self.feature_a[index],
-            self.feature_b[index],
-            self.direction[index],
-        )
+    pub(crate) fn vertices(&self) -> impl Iterator<Item = &CachedVertex<S>> {
+        self.vertices.iter().take(self.len())
     }
 
     /// Stores the final simplex of a query.
     #[inline]
     pub(crate) fn store(&mut self, simplex: &Simplex<S>) {
-        for (index, vertex) in simplex.vertices[..simplex.count].iter().enumerate() {
-            self.feature_a[index] = vertex.feature_a;
-            self.feature_b[index] = vertex.feature_b;
-            self.direction[index] = vertex.direction;
+        let mut count = 0;
+        for (slot, vertex) in self.vertices.iter_mut().zip(simplex.vertices()) {
+            *slot = CachedVertex {
+                feature_a: vertex.feature_a,
+                feature_b: vertex.feature_b,
+                direction: vertex.direction,
+            };
+            count += 1;
         }
-        // `count` is at most 3 by construction of `Simplex`.
-        self.count = simplex.count as u8;
+        self.count = count;
     }
 }

@@ -88,15 +88,15 @@ impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> Pair<'_, S, A, B
     /// the closest feature for most placements.
     #[inline]
     pub fn seed(&self, cache: Option<&SimplexCache<S>>) -> Simplex<S> {
-        if let Some(cache) = cache.filter(|cache| !cache.is_empty()) {
-            let (feature_a, feature_b, direction) = cache.vertex(0);
-            let mut simplex =
-                Simplex::from_vertex(self.cached_vertex(feature_a, feature_b, direction));
-            for index in 1..cache.len() {
-                let (feature_a, feature_b, direction) = cache.vertex(index);
-                simplex.push(self.cached_vertex(feature_a, feature_b, direction));
+        if let Some(cache) = cache {
+            let mut cached = cache.vertices().map(|vertex| {
+                self.cached_vertex(vertex.feature_a, vertex.feature_b, vertex.direction)
+            });
+            if let Some(first) = cached.next() {
+                let mut simplex = Simplex::from_vertex(first);
+                cached.for_each(|vertex| simplex.push(vertex));
+                return simplex;
             }
-            return simplex;
         }
         let offset = self.relative.translation;
         let direction = if offset == Vec2::ZERO {

@@ -61,11 +61,11 @@ pub trait Scalar: num_traits::Float + Default + Debug + Display + Send + Sync + 
 
     /// Default cap on GJK iterations (support calls).
     ///
-    /// Polytopes finish in at most about `n_a + n_b` iterations (Box2D caps at 20);
-    /// curved shapes converge superlinearly in 2D and reach the relative gap in about a
-    /// dozen iterations in f32 and two dozen in f64, measured on the ellipse workloads.
-    /// The cap leaves room for slivers and is reported as
-    /// [`MaxIterations`](crate::DistanceStatus::MaxIterations) when hit.
+    /// Polytopes finish in at most about `n_a + n_b` iterations (Box2D caps at 20).
+    /// Curved shapes converge about linearly: on 20 000 random ellipse pairs (semi-axes
+    /// 0.2 to 2, gaps 0 to 3) GJK took 7.0 iterations on average and 19 at most in f32,
+    /// 16.3 and 28 in f64 (2026-11-21). The cap leaves room above that for slivers and
+    /// is reported as [`MaxIterations`](crate::DistanceStatus::MaxIterations) when hit.
     const GJK_MAX_ITERATIONS: u32;
 
     /// Converts from `f64`, rounding to nearest.

@@ -85,22 +85,25 @@ impl<S: Scalar> Simplex<S> {
         }
     }
 
+    /// The vertices in use.
+    #[inline]
+    pub fn vertices(&self) -> impl Iterator<Item = &SimplexVertex<S>> {
+        self.vertices.iter().take(self.count)
+    }
+
     /// Whether a vertex made from these two polytope features is already present.
     #[inline]
     pub fn contains_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
-        self.vertices[..self.count]
-            .iter()
+        self.vertices()
             .any(|vertex| vertex.same_features(feature_a, feature_b))
     }
 
     /// The largest squared length of a vertex: the scale of the rounding in `v`.
     #[inline]
     pub fn max_vertex_length_squared(&self) -> S {
-        self.vertices[..self.count]
-            .iter()
-            .fold(S::ZERO, |largest, vertex| {
-                largest.max(vertex.w.length_squared())
-            })
+        self.vertices().fold(S::ZERO, |largest, vertex| {
+            largest.max(vertex.w.length_squared())
+        })
     }
 
     /// The witness points on the two cores (A's frame): the barycentric combinations of
@@ -109,7 +112,7 @@ impl<S: Scalar> Simplex<S> {
     pub fn witness_points(&self) -> (Vec2<S>, Vec2<S>) {
         let mut witness_a = Vec2::ZERO;
         let mut witness_b = Vec2::ZERO;
-        for (vertex, &weight) in self.vertices[..self.count].iter().zip(&self.weights) {
+        for (vertex, &weight) in self.vertices().zip(&self.weights) {
             witness_a += vertex.witness_a * weight;
             witness_b += vertex.witness_b * weight;
         }

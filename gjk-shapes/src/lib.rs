@@ -1,3 +1,71 @@
-//! Concrete convex shapes for `gjk-core`.
+//! # gjk-shapes
+//!
+//! Concrete convex shapes for [`gjk_core`]: all `Copy`, fixed size, `no_std` and free
+//! of allocation, each implementing [`gjk_core::Support`] with a closed-form support
+//! point, feature ids for polytopes and a closed-form bounding box.
+//!
+//! - Primitives: [`Point`], [`Circle`], [`Ellipse`], [`Segment`], [`Capsule`],
+//!   [`Rect`], and [`Polygon`] (convex, counter-clockwise, up to `N` vertices inline),
+//!   with [`Polygon::hull`] to build one from any point set.
+//! - Combinators: [`Rounded`] (extra radius), [`Transformed`] (a fixed placement),
+//!   [`MinkowskiSum`] and [`Hull`] of two shapes.
+//!
+//! Constructors validate their input and return a [`ShapeError`] naming the problem;
+//! support functions never panic, whatever the direction (zero, tiny, huge or NaN).
+//!
+//! ```
+//! use gjk_core::{distance, DistanceStatus, Transform, Vec2};
+//! use gjk_shapes::{Capsule, Circle, Polygon, Rect};
+//!
+//! let circle = Circle::new(Vec2::ZERO, 0.5_f32)?;
+//! let square = Polygon::<f32, 8>::from_rect(Rect::new(Vec2::new(1.0, 1.0))?)?;
+//! let xf_square = Transform::from_translation(Vec2::new(4.0, 0.0));
+//!
+//! let out = distance(&circle, Transform::IDENTITY, &square, xf_square);
+//! assert_eq!(out.status, DistanceStatus::Separated);
+//! assert!((out.distance - 2.5).abs() < 1e-6);
+//! assert_eq!(out.normal, Vec2::new(1.0, 0.0));
+//!
+//! let capsule = Capsule::new(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0), 1.0)?;
+//! let near = Transform::from_translation(Vec2::new(1.5, 0.0));
+//! assert!(distance(&capsule, Transform::IDENTITY, &circle, near).is_overlapping());
+//! # Ok::<(), gjk_shapes::ShapeError>(())
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(test)]
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+mod capsule;
+mod circle;
+mod convexity;
+mod ellipse;
+mod error;
+mod hull;
+mod hull_builder;
+mod minkowski;
+mod point;
+mod polygon;
+mod rect;
+mod rounded;
+mod segment;
+#[cfg(test)]
+mod testing;
+mod transformed;
+mod vertices;
+
+pub use capsule::Capsule;
+pub use circle::Circle;
+pub use ellipse::Ellipse;
+pub use error::ShapeError;
+pub use hull::Hull;
+pub use minkowski::MinkowskiSum;
+pub use point::Point;
+pub use polygon::Polygon;
+pub use rect::Rect;
+pub use rounded::Rounded;
+pub use segment::Segment;
+pub use transformed::Transformed;

@@ -115,23 +115,30 @@ impl<S: Scalar> Vec2<S> {
         (self - other).length()
     }
 
-    /// The unit vector along `self`, or `None` when `self` is zero, too small to
-    /// normalize, or not finite.
+    /// The unit vector along `self`, or `None` when `self` is zero or not finite.
+    ///
+    /// The vector is first scaled by its largest coordinate, so tiny vectors whose
+    /// squared length would underflow and huge ones whose squared length would
+    /// overflow still normalize.
     ///
     /// ```
     /// use gjk_core::Vec2;
     /// assert_eq!(Vec2::new(0.0_f32, 2.0).normalize(), Some(Vec2::Y));
+    /// assert_eq!(Vec2::new(1.0e-30_f32, 0.0).normalize(), Some(Vec2::X));
+    /// assert_eq!(Vec2::new(0.0_f32, -3.0e30).normalize(), Some(-Vec2::Y));
     /// assert_eq!(Vec2::<f32>::ZERO.normalize(), None);
+    /// assert_eq!(Vec2::new(f32::NAN, 1.0).normalize(), None);
     /// ```
     #[inline]
     pub fn normalize(self) -> Option<Self> {
-        let length = self.length();
-        // Written so that NaN and a zero or subnormal length fail the test.
-        if length > S::min_positive_value() && length.is_finite() {
-            Some(self * (S::ONE / length))
-        } else {
-            None
+        let largest = self.max_abs();
+        // `max_abs` ignores a NaN coordinate, hence the separate finiteness test.
+        let has_direction = largest > S::ZERO && self.is_finite();
+        if !has_direction {
+            return None;
         }
+        let scaled = self / largest;
+        Some(scaled / scaled.length())
     }
 
     /// `self + (other - self) * t`: the point at fraction `t` from `self` to `other`.
@@ -178,7 +185,9 @@ impl<S: Scalar> Vec2<S> {
         Self::new(self.x.abs(), self.y.abs())
     }
 
-    /// The larger absolute coordinate, `max(|x|, |y|)`.
+    /// The larger absolute coordinate, `max(|x|, |y|)`. Like `Float::max`, it ignores
+    /// a NaN coordinate (`(NaN, 1)` gives 1): test [`is_finite`](Self::is_finite) first
+    /// where NaN matters.
     ///
     /// ```
     /// assert_eq!(gjk_core::Vec2::new(-3.0_f32, 2.0).max_abs(), 3.0);

@@ -1,0 +1,181 @@
+//! `Circle`: a point core with a radius.
+
+use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+
+use crate::ShapeError;
+
+/// A disc: a point core (its centre, feature 0) with a radius.
+///
+/// GJK runs on the centre and subtracts the radius afterwards, so circle distances are
+/// exact in one iteration.
+///
+/// ```
+/// use gjk_core::{distance, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// let a = Circle::new(Vec2::ZERO, 1.0_f64)?;
+/// let b = Circle::new(Vec2::ZERO, 0.5_f64)?;
+/// let out = distance(&a, Transform::IDENTITY, &b, Transform::from_translation(Vec2::new(3.0, 4.0)));
+/// assert_eq!(out.distance, 3.5);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Circle<S> {
+    center: Vec2<S>,
+    radius: S,
+}
+
+impl<S: Scalar> Circle<S> {
+    /// A circle around `center`. A zero radius is allowed (a point).
+    ///
+    /// Errors: [`ShapeError::NonFinite`] for a NaN or infinite coordinate or radius,
+    /// [`ShapeError::NegativeRadius`] for a radius below zero.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::{Circle, ShapeError};
+    /// assert!(Circle::new(Vec2::ZERO, 1.0_f32).is_ok());
+    /// assert_eq!(Circle::new(Vec2::ZERO, -1.0_f32), Err(ShapeError::NegativeRadius));
+    /// assert_eq!(Circle::new(Vec2::ZERO, f32::NAN), Err(ShapeError::NonFinite));
+    /// ```
+    pub fn new(center: Vec2<S>, radius: S) -> Result<Self, ShapeError> {
+        if !center.is_finite() || !radius.is_finite() {
+            return Err(ShapeError::NonFinite);
+        }
+        if radius < S::ZERO {
+            return Err(ShapeError::NegativeRadius);
+        }
+        Ok(Self { center, radius })
+    }
+
+    /// The centre: the core point.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// let c = gjk_shapes::Circle::new(Vec2::new(1.0_f32, 2.0), 0.5)?;
+    /// assert_eq!(c.center(), Vec2::new(1.0, 2.0));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn center(&self) -> Vec2<S> {
+        self.center
+    }
+
+    /// The radius (the same value [`Support::radius`] gives).
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// let c = gjk_shapes::Circle::new(Vec2::ZERO, 0.5_f32)?;
+    /// assert_eq!(c.radius(), 0.5);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn radius(&self) -> S {
+        self.radius
+    }
+}
+
+impl<S: Scalar> Support<S> for Circle<S> {
+    #[inline]
+    fn support(&self, _direction: Vec2<S>) -> SupportPoint<S> {
+        SupportPoint::new(self.center, FeatureId::vertex(0))
+    }
+
+    #[inline]
+    fn radius(&self) -> S {
+        self.radius
+    }
+
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        (feature == FeatureId::vertex(0)).then_some(self.center)
+    }
+
+    #[inline]
+    fn local_aabb(&self) -> Aabb<S> {
+        Aabb::around(self.center, self.radius)
+    }
+
+    #[inline]
+    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
+        Aabb::around(transform.transform_point(self.center), self.radius)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gjk_core::{DistanceStatus, distance};
+
+    use super::*;
+    use crate::testing::{
+        DEGENERATE_DIRECTIONS, DIRECTIONS, aabb_by_support, aabb_close, placements,
+    };
+
+    fn circle() -> Circle<f64> {
+        Circle::new(Vec2::new(1.0, 2.0), 0.75).unwrap()
+    }
+
+    #[test]
+    fn circle_rejects_non_finite_centre_or_radius() {
+        assert_eq!(
+            Circle::new(Vec2::new(f64::NAN, 0.0), 1.0),
+            Err(ShapeError::NonFinite)
+        );
+        assert_eq!(
+            Circle::new(Vec2::ZERO, f64::INFINITY),
+            Err(ShapeError::NonFinite)
+        );
+        assert_eq!(
+            Circle::new(Vec2::ZERO, f64::NEG_INFINITY),
+            Err(ShapeError::NonFinite)
+        );
+    }
+
+    #[test]
+    fn circle_rejects_negative_radius_and_accepts_zero() {
+        assert_eq!(
+            Circle::new(Vec2::ZERO, -0.1),
+            Err(ShapeError::NegativeRadius)
+        );
+        assert!(Circle::new(Vec2::ZERO, 0.0).is_ok());
+    }
+
+    #[test]
+    fn circle_support_is_the_centre_with_feature_zero() {
+        for direction in DIRECTIONS.into_iter().chain(DEGENERATE_DIRECTIONS) {
+            let support = circle().support(direction);
+            assert_eq!(support.point, Vec2::new(1.0, 2.0));
+            assert_eq!(circle().feature_point(support.feature), Some(support.point));
+        }
+        assert_eq!(circle().feature_point(FeatureId::vertex(1)), None);
+        assert_eq!(Support::radius(&circle()), 0.75);
+    }
+
+    #[test]
+    fn circle_aabb_is_the_centre_grown_by_the_radius() {
+        let expected = Aabb::new(Vec2::new(0.25, 1.25), Vec2::new(1.75, 2.75));
+        assert_eq!(circle().local_aabb(), expected);
+        for transform in placements() {
+            let closed_form = circle().aabb(transform);
+            assert!(aabb_close(
+                closed_form,
+                aabb_by_support(&circle(), transform),
+                1e-12
+            ));
+        }
+    }
+
+    #[test]
+    fn circle_distance_smoke_test() {
+        let a = Circle::new(Vec2::ZERO, 1.0).unwrap();
+        let out = distance(
+            &a,
+            Transform::IDENTITY,
+            &circle(),
+            Transform::from_translation(Vec2::new(2.0, 2.0)),
+        );
+        assert_eq!(out.status, DistanceStatus::Separated);
+        let centres = Vec2::new(3.0, 4.0).length();
+        assert!((out.distance - (centres - 1.75)).abs() < 1e-12);
+    }
+}

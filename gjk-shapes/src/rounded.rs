@@ -1,0 +1,183 @@
+//! `Rounded`: any shape with extra rounding around its core.
+
+use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+
+use crate::ShapeError;
+use crate::vertices::inflate;
+
+/// A shape grown by `rounding` on every side: a rounded box, a rounded polygon, a
+/// thicker capsule. The core and its features are the inner shape's; only the radius
+/// changes, so GJK cost and accuracy stay those of the core.
+///
+/// ```
+/// use gjk_core::{distance, Support, Transform, Vec2};
+/// use gjk_shapes::{Rect, Rounded};
+///
+/// let rounded_box = Rounded::new(Rect::new(Vec2::new(1.0_f32, 1.0))?, 0.25)?;
+/// assert_eq!(rounded_box.radius(), 0.25);
+/// let xf_b = Transform::from_translation(Vec2::new(4.0, 0.0));
+/// let out = distance(&rounded_box, Transform::IDENTITY, &rounded_box, xf_b);
+/// assert_eq!(out.distance, 1.5);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rounded<S, T> {
+    core: T,
+    rounding: S,
+}
+
+impl<S: Scalar, T: Support<S>> Rounded<S, T> {
+    /// `core` grown by `radius`; the total radius is `core.radius() + radius`.
+    ///
+    /// Errors: [`ShapeError::NonFinite`] for a NaN or infinite radius, or a total that
+    /// overflows; [`ShapeError::NegativeRadius`] for a radius below zero.
+    ///
+    /// ```
+    /// use gjk_core::{Support, Vec2};
+    /// use gjk_shapes::{Circle, Rounded, ShapeError};
+    /// let circle = Circle::new(Vec2::ZERO, 1.0_f64)?;
+    /// assert_eq!(Rounded::new(circle, 0.5)?.radius(), 1.5);
+    /// assert_eq!(Rounded::new(circle, -0.5), Err(ShapeError::NegativeRadius));
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    pub fn new(core: T, radius: S) -> Result<Self, ShapeError> {
+        if !radius.is_finite() || !(core.radius() + radius).is_finite() {
+            return Err(ShapeError::NonFinite);
+        }
+        if radius < S::ZERO {
+            return Err(ShapeError::NegativeRadius);
+        }
+        Ok(Self {
+            core,
+            rounding: radius,
+        })
+    }
+
+    /// The inner shape.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::{Rect, Rounded};
+    /// let rect = Rect::new(Vec2::new(1.0_f32, 2.0))?;
+    /// assert_eq!(*Rounded::new(rect, 0.1)?.core(), rect);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn core(&self) -> &T {
+        &self.core
+    }
+
+    /// The rounding added around the inner shape (without the inner shape's own
+    /// radius).
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::{Circle, Rounded};
+    /// let rounded = Rounded::new(Circle::new(Vec2::ZERO, 1.0_f32)?, 0.5)?;
+    /// assert_eq!(rounded.rounding(), 0.5);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn rounding(&self) -> S {
+        self.rounding
+    }
+}
+
+impl<S: Scalar, T: Support<S>> Support<S> for Rounded<S, T> {
+    #[inline]
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+        self.core.support(direction)
+    }
+
+    #[inline]
+    fn radius(&self) -> S {
+        self.core.radius() + self.rounding
+    }
+
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        self.core.feature_point(feature)
+    }
+
+    #[inline]
+    fn local_aabb(&self) -> Aabb<S> {
+        inflate(self.core.local_aabb(), self.rounding)
+    }
+
+    #[inline]
+    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
+        inflate(self.core.aabb(transform), self.rounding)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gjk_core::{DistanceStatus, distance};
+
+    use super::*;
+    use crate::testing::{
+        DEGENERATE_DIRECTIONS, DIRECTIONS, aabb_by_support, aabb_close, placements,
+    };
+    use crate::{Capsule, Polygon, Rect};
+
+    fn rounded_box() -> Rounded<f64, Rect<f64>> {
+        Rounded::new(Rect::new(Vec2::new(2.0, 1.0)).unwrap(), 0.5).unwrap()
+    }
+
+    #[test]
+    fn rounded_rejects_non_finite_and_overflowing_radii() {
+        let rect = Rect::new(Vec2::new(1.0, 1.0)).unwrap();
+        assert_eq!(Rounded::new(rect, f64::NAN), Err(ShapeError::NonFinite));
+        let fat = Capsule::new(Vec2::ZERO, Vec2::X, f64::MAX).unwrap();
+        assert_eq!(Rounded::new(fat, f64::MAX), Err(ShapeError::NonFinite));
+    }
+
+    #[test]
+    fn rounded_rejects_negative_radius() {
+        let rect = Rect::new(Vec2::new(1.0, 1.0)).unwrap();
+        assert_eq!(Rounded::new(rect, -1e-9), Err(ShapeError::NegativeRadius));
+    }
+
+    #[test]
+    fn rounded_passes_support_and_features_through_and_adds_radii() {
+        let r = rounded_box();
+        for d in DIRECTIONS.into_iter().chain(DEGENERATE_DIRECTIONS) {
+            let support = r.support(d);
+            assert_eq!(support, r.core().support(d));
+            assert_eq!(r.feature_point(support.feature), Some(support.point));
+        }
+        let capsule = Capsule::new(Vec2::ZERO, Vec2::X, 0.25).unwrap();
+        assert_eq!(Rounded::new(capsule, 0.5).unwrap().radius(), 0.75);
+    }
+
+    #[test]
+    fn rounded_aabb_grows_the_core_box() {
+        let r = rounded_box();
+        assert_eq!(
+            r.local_aabb(),
+            Aabb::new(Vec2::new(-2.5, -1.5), Vec2::new(2.5, 1.5))
+        );
+        for transform in placements() {
+            assert!(aabb_close(
+                r.aabb(transform),
+                aabb_by_support(&r, transform),
+                1e-12
+            ));
+        }
+    }
+
+    #[test]
+    fn rounded_polygon_distance_smoke_test() {
+        let hexagon = Polygon::<f64, 8>::regular(6, 1.0).unwrap();
+        let rounded = Rounded::new(hexagon, 0.25).unwrap();
+        // Vertex 0 (1, 0) of each faces the other along x.
+        let out = distance(
+            &rounded,
+            Transform::IDENTITY,
+            &rounded,
+            Transform::from_position_angle(Vec2::new(5.0, 0.0), core::f64::consts::PI),
+        );
+        assert_eq!(out.status, DistanceStatus::Separated);
+        assert!((out.distance - 2.5).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,193 @@
+//! `Segment`: a line segment.
+
+use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+
+use crate::ShapeError;
+use crate::vertices::{bounds_of_points, support_of_vertices, vertex_index};
+
+/// A line segment from `a` (feature 0) to `b` (feature 1).
+///
+/// `a == b` is allowed: the segment is then a point, still a convex set GJK handles.
+///
+/// ```
+/// use gjk_core::{distance, FeatureId, Support, Transform, Vec2};
+/// use gjk_shapes::Segment;
+///
+/// let s = Segment::new(Vec2::new(-1.0_f32, 0.0), Vec2::new(1.0, 0.0))?;
+/// assert_eq!(s.support(Vec2::X).feature, FeatureId::vertex(1));
+/// let out = distance(&s, Transform::IDENTITY, &s, Transform::from_translation(Vec2::new(0.0, 2.0)));
+/// assert_eq!(out.distance, 2.0);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment<S> {
+    a: Vec2<S>,
+    b: Vec2<S>,
+}
+
+impl<S: Scalar> Segment<S> {
+    /// The segment from `a` to `b`; [`ShapeError::NonFinite`] if a coordinate is NaN or
+    /// infinite.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::{Segment, ShapeError};
+    /// assert!(Segment::new(Vec2::ZERO, Vec2::new(1.0_f64, 1.0)).is_ok());
+    /// assert_eq!(Segment::new(Vec2::ZERO, Vec2::new(f64::NAN, 1.0)), Err(ShapeError::NonFinite));
+    /// ```
+    pub fn new(a: Vec2<S>, b: Vec2<S>) -> Result<Self, ShapeError> {
+        if !a.is_finite() || !b.is_finite() {
+            return Err(ShapeError::NonFinite);
+        }
+        Ok(Self { a, b })
+    }
+
+    /// The first end point (feature 0).
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// let s = gjk_shapes::Segment::new(Vec2::ZERO, Vec2::new(1.0_f32, 0.0))?;
+    /// assert_eq!(s.a(), Vec2::ZERO);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn a(&self) -> Vec2<S> {
+        self.a
+    }
+
+    /// The second end point (feature 1).
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// let s = gjk_shapes::Segment::new(Vec2::ZERO, Vec2::new(1.0_f32, 0.0))?;
+    /// assert_eq!(s.b(), Vec2::new(1.0, 0.0));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn b(&self) -> Vec2<S> {
+        self.b
+    }
+}
+
+impl<S: Scalar> Support<S> for Segment<S> {
+    /// The end point farther along `direction`; `a` on ties and for NaN.
+    #[inline]
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+        support_of_vertices(&[self.a, self.b], direction)
+    }
+
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        match vertex_index(feature)? {
+            0 => Some(self.a),
+            1 => Some(self.b),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn local_aabb(&self) -> Aabb<S> {
+        bounds_of_points([self.a, self.b])
+    }
+
+    #[inline]
+    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
+        bounds_of_points([self.a, self.b].map(|end| transform.transform_point(end)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gjk_core::{DistanceStatus, distance};
+
+    use super::*;
+    use crate::testing::{
+        DEGENERATE_DIRECTIONS, DIRECTIONS, aabb_by_support, aabb_close, placements,
+    };
+
+    fn segment() -> Segment<f64> {
+        Segment::new(Vec2::new(-1.0, 2.0), Vec2::new(3.0, -1.0)).unwrap()
+    }
+
+    #[test]
+    fn segment_rejects_non_finite_end_points() {
+        assert_eq!(
+            Segment::new(Vec2::new(f64::INFINITY, 0.0), Vec2::ZERO),
+            Err(ShapeError::NonFinite)
+        );
+        assert_eq!(
+            Segment::new(Vec2::ZERO, Vec2::new(0.0, f64::NAN)),
+            Err(ShapeError::NonFinite)
+        );
+    }
+
+    #[test]
+    fn segment_support_is_the_farther_end_point() {
+        let s = segment();
+        for d in DIRECTIONS {
+            let support = s.support(d);
+            let expected = if s.b().dot(d) > s.a().dot(d) {
+                s.b()
+            } else {
+                s.a()
+            };
+            assert_eq!(support.point, expected, "{d:?}");
+            assert_eq!(s.feature_point(support.feature), Some(support.point));
+        }
+        assert_eq!(
+            s.support(Vec2::new(4.0, -3.0)).feature,
+            FeatureId::vertex(1)
+        );
+        assert_eq!(
+            s.support(Vec2::new(-4.0, 3.0)).feature,
+            FeatureId::vertex(0)
+        );
+    }
+
+    #[test]
+    fn segment_support_ties_zero_and_nan_give_a() {
+        let s = segment();
+        // (3, 4) is perpendicular to b - a = (4, -3).
+        assert_eq!(s.support(Vec2::new(3.0, 4.0)).point, s.a());
+        for d in DEGENERATE_DIRECTIONS {
+            assert_eq!(s.support(d).point, s.a());
+        }
+    }
+
+    #[test]
+    fn segment_feature_point_rejects_unknown_features() {
+        assert_eq!(segment().feature_point(FeatureId::vertex(2)), None);
+        assert_eq!(segment().feature_point(FeatureId::SMOOTH), None);
+    }
+
+    #[test]
+    fn segment_aabb_spans_the_end_points() {
+        let s = segment();
+        assert_eq!(
+            s.local_aabb(),
+            Aabb::new(Vec2::new(-1.0, -1.0), Vec2::new(3.0, 2.0))
+        );
+        for transform in placements() {
+            assert!(aabb_close(
+                s.aabb(transform),
+                aabb_by_support(&s, transform),
+                1e-12
+            ));
+        }
+    }
+
+    #[test]
+    fn degenerate_segment_is_a_point() {
+        let p = Vec2::new(1.0_f64, 1.0);
+        let s = Segment::new(p, p).unwrap();
+        assert_eq!(s.support(Vec2::X).point, p);
+        let out = distance(
+            &s,
+            Transform::IDENTITY,
+            &s,
+            Transform::from_translation(Vec2::new(3.0, 0.0)),
+        );
+        assert_eq!(out.status, DistanceStatus::Separated);
+        assert!((out.distance - 3.0).abs() < 1e-12);
+    }
+}
