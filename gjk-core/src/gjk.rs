@@ -150,7 +150,6 @@ where
     let mut closest_squared = closest.length_squared();
     let mut iterations = 0;
     let touching_squared = S::GJK_TOUCHING * S::GJK_TOUCHING;
-    let radius_squared = radius * radius;
 
     let termination = loop {
         if !closest_squared.is_finite() {
@@ -171,14 +170,21 @@ where
             break Termination::InvalidInput;
         }
 
-        // Every point x of B - A has v.x >= v.w, so distance >= v.w / |v|.
+        // Every point x of B - A has v.x >= v.w, so distance >= v.w / |v|. The overlap
+        // test calls the shapes apart only when that bound clears the radius *and* the
+        // touching margin `distance` applies, so the two queries draw the line at the
+        // same place.
         let lower_bound_times_length = closest.dot(vertex.w);
-        if EARLY_EXIT
-            && lower_bound_times_length > S::ZERO
-            && lower_bound_times_length * lower_bound_times_length
-                > radius_squared * closest_squared
-        {
-            break Termination::Separated;
+        if EARLY_EXIT && lower_bound_times_length > S::ZERO {
+            let largest_squared = simplex
+                .max_vertex_length_squared()
+                .max(vertex.w.length_squared());
+            let clearance = radius + S::GJK_TOUCHING * largest_squared.sqrt();
+            if lower_bound_times_length * lower_bound_times_length
+                > clearance * clearance * closest_squared
+            {
+                break Termination::Separated;
+            }
         }
         // |v| - distance <= (|v|^2 - v.w) / |v|: stop when that is a small part of |v|.
         if closest_squared - lower_bound_times_length <= S::GJK_RELATIVE_GAP * closest_squared

@@ -37,8 +37,9 @@ impl core::error::Error for QueryError {}
 ///
 /// Faster than [`distance`](crate::distance) when the answer is "apart": it stops at the
 /// first support plane that separates the shapes, often after one or two iterations.
-/// It runs the same iteration as `distance`, so the two agree (up to rounding when the
-/// shapes exactly touch).
+/// It runs the same iteration as `distance` and calls the shapes apart only when a
+/// support plane clears them by more than the touching margin `distance` uses
+/// ([`Scalar::GJK_TOUCHING`](crate::Scalar::GJK_TOUCHING)), so the two answers agree.
 ///
 /// Errors are typed, never guessed: [`QueryError::InvalidInput`] for NaN or infinite
 /// input, [`QueryError::MaxIterations`] if the cap is hit before the answer is known.
@@ -82,12 +83,14 @@ where
         relative: xf_a.inv_mul(xf_b),
     };
     let state = iterate::<S, A, B, true>(&pair, pair.seed(None), radius);
+    // The same comparison `distance` makes, so the two agree to the last bit.
+    let apart = state.closest.length() - radius > S::ZERO;
     match state.termination {
         Termination::CoresOverlap => Ok(true),
         Termination::Separated => Ok(false),
-        Termination::Converged => Ok(state.closest.length_squared() <= radius * radius),
+        Termination::Converged => Ok(!apart),
         // |v| bounds the core distance from above: within the radius, overlap is certain.
-        Termination::MaxIterations if state.closest.length_squared() <= radius * radius => Ok(true),
+        Termination::MaxIterations if !apart => Ok(true),
         Termination::MaxIterations => Err(QueryError::MaxIterations),
         Termination::InvalidInput => Err(QueryError::InvalidInput),
     }
