@@ -27,6 +27,12 @@ pub enum DistanceStatus {
 /// The result of [`distance`] and [`distance_cached`].
 ///
 /// All points and vectors are in world space (the frame the transforms map into).
+///
+/// Precision: the distance and normal are computed in A's local frame and keep their
+/// relative precision wherever the shapes are. The witness points are world
+/// coordinates and carry their rounding, about `eps * |position|`: in f32, millimetre
+/// shapes 1e4 units from the origin get witness points good to about a millimetre.
+/// Use f64, or keep your own local frame near the shapes, when that matters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DistanceOutput<S> {
     /// Gap between the rounded surfaces: zero when they touch or overlap.

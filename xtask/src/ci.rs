@@ -1,0 +1,316 @@
+//! `cargo xtask ci`: the checks CI runs, in order, each under a header, then a summary
+//! table of step, result and seconds. Every step runs even after a failure, so one run
+//! shows everything that is wrong; the exit code is non-zero if any step failed.
+//!
+//! A step that needs a program from outside the Rust toolchain names it in
+//! [`Step::needs`]; without that program on `PATH` the step is reported as skipped,
+//! loudly, never silently.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+/// The targets the `no_std` crates must build for: Cortex-M4F, Cortex-M0, RISC-V
+/// microcontrollers and wasm.
+const CROSS_TARGETS: [&str; 4] = [
+    "thumbv7em-none-eabihf",
+    "thumbv6m-none-eabi",
+    "riscv32imac-unknown-none-elf",
+    "wasm32-unknown-unknown",
+];
+
+/// Runs every step and prints the summary; fails if any step failed.
+pub fn run(workspace_root: &Path) -> ExitCode {
+    let steps = steps();
+    let started = Instant::now();
+    let mut results = Vec::with_capacity(steps.len());
+    for (index, step) in steps.iter().enumerate() {
+        println!();
+        println!(
+            "==> [{}/{}] {}: {}",
+            index + 1,
+            steps.len(),
+            step.name,
+            step.action.describe()
+        );
+        let step_started = Instant::now();
+        let outcome = step.run(workspace_root);
+        results.push((step, outcome, step_started.elapsed().as_secs_f64()));
+    }
+    print_summary(&results, started.elapsed().as_secs_f64());
+    if results
+        .iter()
+        .any(|(_, outcome, _)| *outcome == Outcome::Failed)
+    {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The steps, in the order they run.
+///
+/// The tests run in the debug profile; `--release` in their arguments trades build time
+/// for faster property tests.
+fn steps() -> Vec<Step> {
+    let mut steps = vec![
+        Step::cargo("fmt", &["fmt", "--all", "--", "--check"]),
+        Step::cargo(
+            "clippy",
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+        Step::cargo("test", &["test", "--workspace"]),
+        Step::cargo("doc", &["doc", "--workspace", "--no-deps"])
+            .with_env("RUSTDOCFLAGS", "-D warnings"),
+        Step {
+            name: "cross targets".to_owned(),
+            needs: Some("rustup"),
+            action: Action::AddCrossTargets,
+        },
+    ];
+    steps.extend(CROSS_TARGETS.iter().map(|target| {
+        Step::cargo(
+            &format!("build {target}"),
+            &[
+                "build",
+                "--release",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--target",
+                target,
+            ],
+        )
+    }));
+    steps
+}
+
+/// One check of the CI run.
+struct Step {
+    /// Short name for the header and the summary table.
+    name: String,
+    /// A program the step needs on `PATH` beyond cargo; without it the step is skipped.
+    needs: Option<&'static str>,
+    /// What the step does.
+    action: Action,
+}
+
+/// What a step does.
+enum Action {
+    /// Runs cargo with these arguments and extra environment variables.
+    Cargo {
+        args: Vec<String>,
+        env: Vec<(&'static str, &'static str)>,
+    },
+    /// Adds the [`CROSS_TARGETS`] that `rustup target list --installed` lacks.
+    AddCrossTargets,
+}
+
+/// How a step ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Passed,
+    Failed,
+    Skipped,
+}
+
+impl Step {
+    /// A step running `cargo <args>`.
+    fn cargo(name: &str, args: &[&str]) -> Self {
+        Self {
+            name: name.to_owned(),
+            needs: None,
+            action: Action::Cargo {
+                args: args.iter().map(|&arg| arg.to_owned()).collect(),
+                env: Vec::new(),
+            },
+        }
+    }
+
+    /// The same step with an environment variable set for cargo.
+    fn with_env(mut self, key: &'static str, value: &'static str) -> Self {
+        if let Action::Cargo { env, .. } = &mut self.action {
+            env.push((key, value));
+        }
+        self
+    }
+
+    fn run(&self, workspace_root: &Path) -> Outcome {
+        if let Some(tool) = self.needs
+            && find_on_path(tool).is_none()
+        {
+            println!("SKIPPED: {} needs {tool}, not installed", self.name);
+            return Outcome::Skipped;
+        }
+        let passed = match &self.action {
+            Action::Cargo { args, env } => {
+                let mut command = Command::new(cargo_program());
+                command
+                    .args(args)
+                    .envs(env.iter().copied())
+                    .current_dir(workspace_root);
+                run_command(&mut command)
+            }
+            Action::AddCrossTargets => add_missing_cross_targets(),
+        };
+        if passed {
+            Outcome::Passed
+        } else {
+            Outcome::Failed
+        }
+    }
+}
+
+impl Action {
+    /// The command line the action runs, for the step header.
+    fn describe(&self) -> String {
+        match self {
+            Self::Cargo { args, env } => {
+                let env: String = env
+                    .iter()
+                    .map(|(key, value)| format!("{key}=\"{value}\" "))
+                    .collect();
+                format!("{env}cargo {}", args.join(" "))
+            }
+            Self::AddCrossTargets => format!(
+                "rustup target add (those missing of: {})",
+                CROSS_TARGETS.join(", ")
+            ),
+        }
+    }
+}
+
+/// Installs the cross targets rustup does not have yet; true when all are installed.
+fn add_missing_cross_targets() -> bool {
+    let listed = match Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+    {
+        Ok(output) if output.status.success() => output.stdout,
+        Ok(output) => {
+            eprintln!(
+                "`rustup target list --installed` failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            return false;
+        }
+        Err(error) => {
+            eprintln!("could not run rustup: {error}");
+            return false;
+        }
+    };
+    let installed = String::from_utf8_lossy(&listed);
+    let missing: Vec<&str> = CROSS_TARGETS
+        .iter()
+        .copied()
+        .filter(|target| !installed.lines().any(|line| line.trim() == *target))
+        .collect();
+    if missing.is_empty() {
+        println!("all cross targets installed");
+        return true;
+    }
+    println!("adding {}", missing.join(", "));
+    run_command(
+        Command::new("rustup")
+            .args(["target", "add"])
+            .args(&missing),
+    )
+}
+
+/// Runs a command with inherited output; true when it exits successfully.
+fn run_command(command: &mut Command) -> bool {
+    match command.status() {
+        Ok(status) => status.success(),
+        Err(error) => {
+            eprintln!("could not start {:?}: {error}", command.get_program());
+            false
+        }
+    }
+}
+
+/// The cargo that runs this xtask (cargo sets `CARGO`), or `cargo` from `PATH`.
+fn cargo_program() -> OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+}
+
+/// The path of an executable named `tool` in a folder on `PATH`, as `which` finds it.
+fn find_on_path(tool: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    let file_name = format!("{tool}{}", std::env::consts::EXE_SUFFIX);
+    std::env::split_paths(&path)
+        .map(|folder| folder.join(&file_name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Prints the table of step, result and seconds, and a closing line with the counts.
+fn print_summary(results: &[(&Step, Outcome, f64)], total_seconds: f64) {
+    let name_width = results
+        .iter()
+        .map(|(step, _, _)| step.name.len())
+        .chain(["step".len()])
+        .max()
+        .unwrap_or(0);
+    println!();
+    println!("==> summary");
+    println!("{:<name_width$}  {:<7}  {:>8}", "step", "result", "seconds");
+    for (step, outcome, seconds) in results {
+        let result = match outcome {
+            Outcome::Passed => "passed",
+            Outcome::Failed => "FAILED",
+            Outcome::Skipped => "SKIPPED",
+        };
+        println!("{:<name_width$}  {result:<7}  {seconds:>8.1}", step.name);
+    }
+    println!("{:<name_width$}  {:<7}  {total_seconds:>8.1}", "total", "");
+    let count = |wanted| {
+        results
+            .iter()
+            .filter(|(_, outcome, _)| *outcome == wanted)
+            .count()
+    };
+    let (failed, skipped) = (count(Outcome::Failed), count(Outcome::Skipped));
+    println!();
+    if failed == 0 {
+        println!(
+            "CI steps all green ({} run, {skipped} skipped)",
+            count(Outcome::Passed)
+        );
+    } else {
+        println!("CI FAILED in {failed} of {} steps", results.len());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_tool_is_not_found_on_path() {
+        assert_eq!(find_on_path("gjk-xtask-no-such-tool"), None);
+    }
+
+    #[test]
+    fn every_cross_target_gets_a_release_build_of_the_no_std_crates() {
+        let builds: Vec<String> = steps()
+            .iter()
+            .filter(|step| step.name.starts_with("build "))
+            .map(|step| step.action.describe())
+            .collect();
+        assert_eq!(builds.len(), CROSS_TARGETS.len());
+        for (build, target) in builds.iter().zip(CROSS_TARGETS) {
+            assert_eq!(
+                *build,
+                format!("cargo build --release -p gjk-core -p gjk-shapes --target {target}")
+            );
+        }
+    }
+}
