@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 mod cache;
+mod cast;
 mod distance;
 mod gjk;
 pub mod math;
@@ -49,6 +50,7 @@ mod simplex;
 mod support;
 
 pub use cache::SimplexCache;
+pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
 pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use overlap::{QueryError, intersects};

@@ -1,0 +1,185 @@
+//! The value types of the cast queries: a ray, a linear sweep of two shapes, and what a
+//! cast hits.
+
+use crate::{Scalar, Vec2};
+
+/// A ray: the points `origin + t * translation` for `t` in `[0, max_fraction]`.
+///
+/// `translation` sets both direction and length; fractions are measured in units of
+/// it (Box2D's convention), so a segment from `p` to `q` is
+/// `Ray::new(p, q - p)` with `max_fraction` 1.
+///
+/// ```
+/// use gjk_core::{Ray, Vec2};
+/// let ray = Ray::new(Vec2::new(-4.0_f32, 0.0), Vec2::new(8.0, 0.0));
+/// assert_eq!(ray.point_at(0.5), Vec2::ZERO);
+/// assert_eq!(ray.max_fraction, 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ray<S> {
+    /// Where the ray starts.
+    pub origin: Vec2<S>,
+    /// Direction and length of the ray at fraction 1.
+    pub translation: Vec2<S>,
+    /// The largest fraction of `translation` the ray reaches (1 by default).
+    pub max_fraction: S,
+}
+
+impl<S: Scalar> Ray<S> {
+    /// A ray from `origin` along all of `translation` (`max_fraction` 1).
+    ///
+    /// ```
+    /// use gjk_core::{Ray, Vec2};
+    /// let ray = Ray::new(Vec2::new(0.0_f64, 0.0), Vec2::new(0.0, 2.0));
+    /// assert_eq!(ray.point_at(1.0), Vec2::new(0.0, 2.0));
+    /// ```
+    #[inline]
+    pub fn new(origin: Vec2<S>, translation: Vec2<S>) -> Self {
+        Self {
+            origin,
+            translation,
+            max_fraction: S::ONE,
+        }
+    }
+
+    /// The point at fraction `t`: `origin + t * translation`.
+    ///
+    /// ```
+    /// use gjk_core::{Ray, Vec2};
+    /// let ray = Ray::new(Vec2::new(1.0_f32, 1.0), Vec2::new(2.0, 0.0));
+    /// assert_eq!(ray.point_at(0.25), Vec2::new(1.5, 1.0));
+    /// ```
+    #[inline]
+    pub fn point_at(&self, fraction: S) -> Vec2<S> {
+        self.origin + self.translation * fraction
+    }
+}
+
+/// What a cast found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastStatus {
+    /// The ray or the moving shapes reach the target at `fraction` (at most
+    /// `max_fraction`), where `point` and `normal` describe the contact.
+    Hit,
+    /// Nothing is reached within `max_fraction`.
+    Miss,
+    /// The ray starts inside the shape, or the shapes start closer than the target
+    /// separation: `fraction` is zero. The normal is zero when no direction is defined
+    /// (the ray origin inside the core, overlapping cores).
+    StartsInside,
+    /// The iteration cap was reached; `fraction` is a lower bound of the hit fraction
+    /// (the ray is known to be clear up to it).
+    MaxIterations,
+    /// An input was NaN or infinite, a radius negative, a rotation not unit length, or
+    /// `max_fraction` negative.
+    InvalidInput,
+}
+
+/// The result of a cast query ([`ray_cast`](crate::ray_cast),
+/// [`shape_cast`](crate::shape_cast)).
+///
+/// Points and normals are in world space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastOutput<S> {
+    /// Fraction of the translation at the first contact (zero when starting inside,
+    /// `max_fraction` on a miss).
+    pub fraction: S,
+    /// The contact point: on the shape's surface for a ray; for a shape cast, on A's
+    /// surface at the time of contact (and the target separation away from B's).
+    pub point: Vec2<S>,
+    /// Unit surface normal at the contact: against the ray for a ray cast; from A
+    /// towards B for a shape cast. Zero on a miss and when no direction is defined.
+    pub normal: Vec2<S>,
+    /// GJK iterations (support calls).
+    pub iterations: u32,
+    /// What the cast found.
+    pub status: CastStatus,
+}
+
+impl<S: Scalar> CastOutput<S> {
+    /// Whether the cast reached the target (`status == Hit`).
+    ///
+    /// ```
+    /// use gjk_core::{CastOutput, CastStatus, Vec2};
+    /// let miss = CastOutput::<f32> {
+    ///     fraction: 1.0,
+    ///     point: Vec2::ZERO,
+    ///     normal: Vec2::ZERO,
+    ///     iterations: 2,
+    ///     status: CastStatus::Miss,
+    /// };
+    /// assert!(!miss.is_hit());
+    /// ```
+    #[inline]
+    pub fn is_hit(&self) -> bool {
+        self.status == CastStatus::Hit
+    }
+}
+
+/// Two shapes moving in straight lines, for [`shape_cast`](crate::shape_cast): A by
+/// `translation_a` and B by `translation_b` over fractions `[0, max_fraction]`.
+///
+/// The cast finds the first fraction at which the rounded shapes come within
+/// `target_separation` of each other (zero: first touch).
+///
+/// ```
+/// use gjk_core::{ShapeCastInput, Vec2};
+/// let cast = ShapeCastInput::moving_b(Vec2::new(-2.0_f32, 0.0));
+/// assert_eq!(cast.translation_a, Vec2::ZERO);
+/// assert_eq!(cast.relative_translation(), Vec2::new(-2.0, 0.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeCastInput<S> {
+    /// How far A moves at fraction 1.
+    pub translation_a: Vec2<S>,
+    /// How far B moves at fraction 1.
+    pub translation_b: Vec2<S>,
+    /// The largest fraction considered (1 by default).
+    pub max_fraction: S,
+    /// Gap between the rounded surfaces that counts as contact (0 by default; must not
+    /// be negative).
+    pub target_separation: S,
+}
+
+impl<S: Scalar> ShapeCastInput<S> {
+    /// A still and B moving by `translation_b`, to first touch, over fractions `[0, 1]`.
+    ///
+    /// ```
+    /// use gjk_core::{ShapeCastInput, Vec2};
+    /// let cast = ShapeCastInput::moving_b(Vec2::new(0.0_f64, 3.0));
+    /// assert_eq!(cast.target_separation, 0.0);
+    /// ```
+    #[inline]
+    pub fn moving_b(translation_b: Vec2<S>) -> Self {
+        Self::moving(Vec2::ZERO, translation_b)
+    }
+
+    /// Both shapes moving, to first touch, over fractions `[0, 1]`.
+    ///
+    /// ```
+    /// use gjk_core::{ShapeCastInput, Vec2};
+    /// let cast = ShapeCastInput::moving(Vec2::new(1.0_f32, 0.0), Vec2::new(-1.0, 0.0));
+    /// assert_eq!(cast.relative_translation(), Vec2::new(-2.0, 0.0));
+    /// ```
+    #[inline]
+    pub fn moving(translation_a: Vec2<S>, translation_b: Vec2<S>) -> Self {
+        Self {
+            translation_a,
+            translation_b,
+            max_fraction: S::ONE,
+            target_separation: S::ZERO,
+        }
+    }
+
+    /// B's motion as seen from A: `translation_b - translation_a`.
+    ///
+    /// ```
+    /// use gjk_core::{ShapeCastInput, Vec2};
+    /// let cast = ShapeCastInput::moving(Vec2::new(0.5_f32, 0.0), Vec2::ZERO);
+    /// assert_eq!(cast.relative_translation(), Vec2::new(-0.5, 0.0));
+    /// ```
+    #[inline]
+    pub fn relative_translation(&self) -> Vec2<S> {
+        self.translation_b - self.translation_a
+    }
+}
