@@ -45,7 +45,9 @@ mod distance;
 mod gjk;
 pub mod math;
 mod overlap;
+mod ray;
 mod scalar;
+mod shape_cast;
 mod simplex;
 mod support;
 
@@ -54,5 +56,7 @@ pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
 pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use overlap::{QueryError, intersects};
+pub use ray::ray_cast;
 pub use scalar::Scalar;
+pub use shape_cast::shape_cast;
 pub use support::{FeatureId, Support, SupportPoint};

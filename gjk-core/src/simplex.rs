@@ -85,6 +85,15 @@ impl<S: Scalar> Simplex<S> {
         }
     }
 
+    /// Moves every vertex by `offset`: the simplex seen from a query point that moved
+    /// by `-offset` (the ray cast advancing along its ray).
+    #[inline]
+    pub fn shift(&mut self, offset: Vec2<S>) {
+        for vertex in self.vertices.iter_mut().take(self.count) {
+            vertex.w += offset;
+        }
+    }
+
     /// The vertices in use.
     #[inline]
     pub fn vertices(&self) -> impl Iterator<Item = &SimplexVertex<S>> {
