@@ -1,1 +1,34 @@
 //! Shared seeded workloads for the benchmarks.
+//!
+//! Two layers, kept apart so every library sees the same pairs:
+//! - plain data, independent of any collision library: a tiny seeded generator
+//!   ([`SplitMix64`]), shapes as `f64` vertices and semi-axes ([`PolygonData`],
+//!   [`EllipseData`]), placements as positions and angles ([`Placement`]), pairs placed
+//!   at controlled gaps ([`octagon_pairs`], [`ellipse_pairs`]) and coherent motion over
+//!   frames ([`coherent_motion`]);
+//! - adapters from that data to a library: gjk-shapes and gjk-core in `f32` or `f64`
+//!   ([`GjkWorkload`]), and the mean GJK iterations of a workload ([`mean_iterations`]).
+//!
+//! [`standard`] fixes the sizes and seeds the benchmarks use.
+
+mod gjk_adapter;
+mod iterations;
+mod motion;
+mod placement;
+mod rng;
+mod shape_data;
+pub mod standard;
+mod workload;
+
+pub use gjk_adapter::{
+    GjkWorkload, POLYGON_CAPACITY, PairTransforms, ToGjkShape, to_transform, to_vec2,
+};
+pub use iterations::{Start, mean_iterations};
+pub use motion::{MotionParameters, coherent_motion};
+pub use placement::{PairPlacement, Placement};
+pub use rng::SplitMix64;
+pub use shape_data::{EllipseData, PolygonData, ShapeData};
+pub use workload::{
+    ELLIPSE_SEMI_AXIS_RANGE, GapParameters, OCTAGON_RADIUS, ShapePair, WORLD_HALF_WIDTH, Workload,
+    ellipse_pairs, octagon_pairs, place_pairs,
+};

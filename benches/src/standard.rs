@@ -1,0 +1,32 @@
+//! The standard workloads: fixed sizes and seeds shared by the benchmarks, the tests
+//! and every library comparison, so all of them measure the same pairs.
+
+use crate::motion::{MotionParameters, coherent_motion};
+use crate::shape_data::{EllipseData, PolygonData};
+use crate::workload::{Workload, ellipse_pairs, octagon_pairs};
+
+/// Pairs per batch: large enough to average over placements, small enough that the
+/// shapes, a frame of transforms and the caches stay in the L2 cache.
+pub const BATCH_SIZE: usize = 1024;
+
+/// Seed of [`standard_octagon_pairs`].
+pub const OCTAGON_SEED: u64 = 0x6A4B_0C7A;
+/// Seed of [`standard_ellipse_pairs`].
+pub const ELLIPSE_SEED: u64 = 0x6A4B_E111;
+/// Seed of the velocities of [`standard_coherent_motion`].
+pub const MOTION_SEED: u64 = 0x6A4B_3071;
+
+/// [`BATCH_SIZE`] octagon pairs, one static frame.
+pub fn standard_octagon_pairs() -> Workload<PolygonData> {
+    octagon_pairs(BATCH_SIZE, OCTAGON_SEED)
+}
+
+/// [`BATCH_SIZE`] ellipse pairs, one static frame.
+pub fn standard_ellipse_pairs() -> Workload<EllipseData> {
+    ellipse_pairs(BATCH_SIZE, ELLIPSE_SEED)
+}
+
+/// `workload` moving with [`MotionParameters::STANDARD`].
+pub fn standard_coherent_motion<T: Clone>(workload: &Workload<T>) -> Workload<T> {
+    coherent_motion(workload, &MotionParameters::STANDARD, MOTION_SEED)
+}

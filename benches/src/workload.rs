@@ -1,0 +1,171 @@
+//! Seeded pairs of shapes placed at controlled gaps: the plain data every benchmark
+//! and every library adapter starts from.
+
+use crate::placement::{PairPlacement, Placement, add, rotate, scale, unit_vector};
+use crate::rng::SplitMix64;
+use crate::shape_data::{EllipseData, PolygonData, ShapeData};
+
+/// Two shapes of a pair and the gap they were placed at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapePair<T> {
+    /// Shape A.
+    pub a: T,
+    /// Shape B.
+    pub b: T,
+    /// The gap as placed, measured along the line joining the shapes' origins.
+    /// Non-negative: the distance between the two supporting lines normal to that line,
+    /// so the true gap is at least this. Negative: minus the overlap of the segments from
+    /// each origin to its boundary along that line, so the shapes certainly overlap.
+    pub centre_line_gap: f64,
+}
+
+/// Shape pairs and their placements over one or more frames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workload<T> {
+    /// The pairs, with the gap of their generated placement.
+    pub pairs: Vec<ShapePair<T>>,
+    /// `frames[f][i]` places pair `i` in frame `f`. A static workload has one frame:
+    /// the generated placements.
+    pub frames: Vec<Vec<PairPlacement>>,
+}
+
+impl<T> Workload<T> {
+    /// The number of pairs.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// Whether there are no pairs.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+}
+
+/// How far apart the generated pairs are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GapParameters {
+    /// Separated pairs get a centre-line gap uniform in `[0, max_gap)`.
+    pub max_gap: f64,
+    /// The share of pairs placed with a negative centre-line gap (overlapping).
+    pub overlapping_fraction: f64,
+    /// Overlapping pairs get a depth uniform in `(0, max_depth_ratio]` times the smaller
+    /// of the two shapes' reaches along the centre line, so neither origin is pushed
+    /// past the other shape.
+    pub max_depth_ratio: f64,
+}
+
+impl GapParameters {
+    /// Gaps from 0 to 3 length units (shapes are about unit size), with one pair in
+    /// ten overlapping by up to half the smaller shape's reach.
+    pub const STANDARD: Self = Self {
+        max_gap: 3.0,
+        overlapping_fraction: 0.1,
+        max_depth_ratio: 0.5,
+    };
+}
+
+/// Shape A's origin is uniform in the square `[-WORLD_HALF_WIDTH, WORLD_HALF_WIDTH]^2`.
+pub const WORLD_HALF_WIDTH: f64 = 10.0;
+
+/// Circumradius of the octagons of [`octagon_pairs`].
+pub const OCTAGON_RADIUS: f64 = 1.0;
+
+/// Range of the ellipse semi-axes of [`ellipse_pairs`], each drawn uniformly.
+pub const ELLIPSE_SEMI_AXIS_RANGE: (f64, f64) = (0.2, 2.0);
+
+/// Pairs of regular octagons of radius [`OCTAGON_RADIUS`] (Box2D's classic GJK
+/// micro-benchmark shape), randomly rotated and placed with [`GapParameters::STANDARD`].
+///
+/// ```
+/// let workload = gjk_benches::octagon_pairs(16, 1);
+/// assert_eq!(workload.len(), 16);
+/// assert_eq!(workload.frames.len(), 1);
+/// ```
+pub fn octagon_pairs(count: usize, seed: u64) -> Workload<PolygonData> {
+    let octagon = PolygonData::regular(8, OCTAGON_RADIUS);
+    let shapes = (0..count).map(|_| (octagon.clone(), octagon.clone()));
+    place_pairs(shapes, &GapParameters::STANDARD, seed)
+}
+
+/// Pairs of ellipses with semi-axes uniform in [`ELLIPSE_SEMI_AXIS_RANGE`], randomly
+/// rotated and placed with [`GapParameters::STANDARD`].
+///
+/// ```
+/// let workload = gjk_benches::ellipse_pairs(16, 1);
+/// assert!(workload.pairs.iter().all(|pair| pair.a.semi_axes[0] >= 0.2));
+/// ```
+pub fn ellipse_pairs(count: usize, seed: u64) -> Workload<EllipseData> {
+    let mut rng = SplitMix64::new(seed);
+    let (low, high) = ELLIPSE_SEMI_AXIS_RANGE;
+    let mut ellipse = || EllipseData {
+        semi_axes: [rng.uniform(low, high), rng.uniform(low, high)],
+    };
+    let shapes: Vec<_> = (0..count).map(|_| (ellipse(), ellipse())).collect();
+    let placement_seed = rng.next_u64();
+    place_pairs(shapes, &GapParameters::STANDARD, placement_seed)
+}
+
+/// Places each pair: A at a random position and angle, B at a random angle in a random
+/// direction from A, at the centre distance that leaves the drawn gap along that
+/// direction (see [`ShapePair::centre_line_gap`]).
+pub fn place_pairs<T: ShapeData>(
+    shapes: impl IntoIterator<Item = (T, T)>,
+    gaps: &GapParameters,
+    seed: u64,
+) -> Workload<T> {
+    let mut rng = SplitMix64::new(seed);
+    let (pairs, placements) = shapes
+        .into_iter()
+        .map(|(a, b)| place_pair(a, b, gaps, &mut rng))
+        .unzip();
+    Workload {
+        pairs,
+        frames: vec![placements],
+    }
+}
+
+/// One pair placed as [`place_pairs`] describes.
+fn place_pair<T: ShapeData>(
+    a: T,
+    b: T,
+    gaps: &GapParameters,
+    rng: &mut SplitMix64,
+) -> (ShapePair<T>, PairPlacement) {
+    let placement_a = Placement {
+        position: [
+            rng.uniform(-WORLD_HALF_WIDTH, WORLD_HALF_WIDTH),
+            rng.uniform(-WORLD_HALF_WIDTH, WORLD_HALF_WIDTH),
+        ],
+        angle: rng.angle(),
+    };
+    let angle_b = rng.angle();
+    let towards_b = unit_vector(rng.angle());
+    let local_a = placement_a.direction_to_local(towards_b);
+    let local_b = rotate(scale(towards_b, -1.0), -angle_b);
+    let (centre_distance, centre_line_gap) = if rng.chance(gaps.overlapping_fraction) {
+        // The segments from each origin to its boundary along the centre line overlap
+        // by `depth > 0`: the shapes share a point.
+        let (reach_a, reach_b) = (a.reach_along(local_a), b.reach_along(local_b));
+        let depth = (1.0 - rng.next_unit()) * gaps.max_depth_ratio * reach_a.min(reach_b);
+        (reach_a + reach_b - depth, -depth)
+    } else {
+        // The supporting lines normal to the centre line are `gap` apart: a separating
+        // axis, so the shapes are at least `gap` apart.
+        let gap = rng.uniform(0.0, gaps.max_gap);
+        (a.extent_along(local_a) + b.extent_along(local_b) + gap, gap)
+    };
+    let placement_b = Placement {
+        position: add(placement_a.position, scale(towards_b, centre_distance)),
+        angle: angle_b,
+    };
+    let pair = ShapePair {
+        a,
+        b,
+        centre_line_gap,
+    };
+    let placement = PairPlacement {
+        a: placement_a,
+        b: placement_b,
+    };
+    (pair, placement)
+}
