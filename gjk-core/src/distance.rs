@@ -119,7 +119,7 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
-    query(a, xf_a, b, xf_b, None).0
+    query(a, xf_a, b, xf_b, None)
 }
 
 /// [`distance`] warm-started from the simplex of a previous query on the same pair,
@@ -176,39 +176,41 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
-    let (output, state) = query(a, xf_a, b, xf_b, Some(cache));
-    match state {
-        Some(state) => cache.store(&state.simplex),
-        None => cache.clear(),
-    }
-    output
+    query(a, xf_a, b, xf_b, Some(cache))
 }
 
-/// The shared body of the two entry points; the GJK state is `None` for rejected input.
+/// The shared body of the two entry points: warm-starts from `cache` when given and
+/// leaves the final simplex in it (an empty cache after rejected input).
 #[inline]
 fn query<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,
     xf_b: Transform<S>,
-    cache: Option<&SimplexCache<S>>,
-) -> (DistanceOutput<S>, Option<GjkState<S>>)
+    cache: Option<&mut SimplexCache<S>>,
+) -> DistanceOutput<S>
 where
     S: Scalar,
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
     let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b) else {
-        return (DistanceOutput::invalid(0), None);
+        if let Some(cache) = cache {
+            cache.clear();
+        }
+        return DistanceOutput::invalid(0);
     };
     let pair = Pair {
         a,
         b,
         relative: xf_a.inv_mul(xf_b),
     };
-    let state = iterate::<S, A, B, false>(&pair, pair.seed(cache), radius_a + radius_b);
-    let output = finish(&state, xf_a, radius_a, radius_b);
-    (output, Some(state))
+    let seed = pair.seed(cache.as_deref());
+    let state = iterate::<S, A, B, false>(&pair, seed, radius_a + radius_b);
+    if let Some(cache) = cache {
+        cache.store(&state.simplex);
+    }
+    finish(&state, xf_a, radius_a, radius_b)
 }
 
 /// Turns the GJK state into world-space output with the radii applied.

@@ -144,9 +144,9 @@ where
             break CastEnd::Hit;
         }
 
-        let previous = simplex;
         simplex.push(vertex);
-        let next = simplex.solve();
+        let reduction = simplex.reduce();
+        let next = reduction.closest;
         let next_squared = next.length_squared();
         let progressed = next_squared < closest_squared;
         if !moved && !progressed {
@@ -155,9 +155,10 @@ where
             }
             // No progress from a standing query point: the simplex holds the closest
             // point and the lower bound is within the target, as above.
-            simplex = previous;
+            simplex.pop();
             break CastEnd::Hit;
         }
+        simplex.apply(&reduction);
         closest = next;
         closest_squared = next_squared;
     };

@@ -134,37 +134,42 @@ impl<S: Scalar> Simplex<S> {
     /// A triangle that encloses the origin stays a triangle and returns zero.
     #[inline]
     pub fn solve(&mut self) -> Vec2<S> {
+        let reduction = self.reduce();
+        self.apply(&reduction);
+        reduction.closest
+    }
+
+    /// The reduction [`solve`](Self::solve) would make, without making it: GJK tries a
+    /// new vertex, and keeps the result only if it brings the closest point nearer
+    /// (otherwise it [`pop`](Self::pop)s the vertex and the simplex is as before, with
+    /// no copy of it kept for the purpose).
+    #[inline]
+    pub fn reduce(&self) -> Reduction<S> {
         match self.count {
-            1 => {
-                self.weights[0] = S::ONE;
-                self.vertices[0].w
-            }
-            2 => self.solve_segment(),
-            _ => self.solve_triangle(),
+            1 => Reduction::vertex(0, self.vertices[0].w),
+            2 => self.reduce_segment(),
+            _ => self.reduce_triangle(),
         }
     }
 
-    /// Keeps only vertex `index`.
+    /// Makes a reduction computed by [`reduce`](Self::reduce) on this simplex.
     #[inline]
-    fn keep_vertex(&mut self, index: usize) -> Vec2<S> {
-        self.vertices[0] = self.vertices[index];
-        self.weights[0] = S::ONE;
-        self.count = 1;
-        self.vertices[0].w
+    pub fn apply(&mut self, reduction: &Reduction<S>) {
+        // `min(2)` keeps the indices provably in bounds (they are 0, 1 or 2 anyway).
+        let first = self.vertices[reduction.kept[0].min(2)];
+        let second = self.vertices[reduction.kept[1].min(2)];
+        if reduction.count < 3 {
+            self.vertices[0] = first;
+            self.vertices[1] = second;
+        }
+        self.weights = reduction.weights;
+        self.count = reduction.count;
     }
 
-    /// Keeps the edge of vertices `first` and `second` with the unnormalized weights
-    /// `u_first`, `u_second` (both positive) and returns its closest point.
+    /// Removes the vertex added last (after a trial that did not pay off).
     #[inline]
-    fn keep_edge(&mut self, first: usize, second: usize, u_first: S, u_second: S) -> Vec2<S> {
-        let (v1, v2) = (self.vertices[first], self.vertices[second]);
-        let inv_sum = S::ONE / (u_first + u_second);
-        self.vertices[0] = v1;
-        self.vertices[1] = v2;
-        self.weights[0] = u_first * inv_sum;
-        self.weights[1] = u_second * inv_sum;
-        self.count = 2;
-        closest_on_edge_line(v1.w, v2.w)
+    pub fn pop(&mut self) {
+        self.count = self.count.saturating_sub(1).max(1);
     }
 
     /// Segment `w1 w2`.
@@ -178,7 +183,7 @@ impl<S: Scalar> Simplex<S> {
     /// `u1 + u2 = e.e` must also be positive (not underflowed) to divide by it; an edge
     /// too short for that is a vertex.
     #[inline]
-    fn solve_segment(&mut self) -> Vec2<S> {
+    fn reduce_segment(&self) -> Reduction<S> {
         let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
         let e12 = w2 - w1;
         let u1 = w2.dot(e12);
@@ -186,12 +191,12 @@ impl<S: Scalar> Simplex<S> {
         // `has_length` is false for an underflowed (or NaN) `e.e`.
         let has_length = u1 + u2 > S::ZERO;
         if u2 <= S::ZERO || !has_length {
-            return self.keep_vertex(0);
+            return Reduction::vertex(0, w1);
         }
         if u1 <= S::ZERO {
-            return self.keep_vertex(1);
+            return Reduction::vertex(1, w2);
         }
-        self.keep_edge(0, 1, u1, u2)
+        Reduction::edge([0, 1], [w1, w2], u1, u2)
     }
 
     /// Triangle `w1 w2 w3` (Box2D's Solve3 regions).
@@ -214,7 +219,7 @@ impl<S: Scalar> Simplex<S> {
     /// cross(e13, e23)` in exact arithmetic, and the shortest pair has the smallest
     /// rounding error, which decides the sign on slivers.
     #[inline]
-    fn solve_triangle(&mut self) -> Vec2<S> {
+    fn reduce_triangle(&self) -> Reduction<S> {
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
         let e12 = w2 - w1;
         let e13 = w3 - w1;
@@ -234,36 +239,78 @@ impl<S: Scalar> Simplex<S> {
 
         let zero = S::ZERO;
         if u12_2 <= zero && u13_2 <= zero {
-            return self.keep_vertex(0);
+            return Reduction::vertex(0, w1);
         }
         if u12_1 > zero && u12_2 > zero && t3 <= zero {
-            return self.keep_edge(0, 1, u12_1, u12_2);
+            return Reduction::edge([0, 1], [w1, w2], u12_1, u12_2);
         }
         if u13_1 > zero && u13_2 > zero && t2 <= zero {
-            return self.keep_edge(0, 2, u13_1, u13_2);
+            return Reduction::edge([0, 2], [w1, w3], u13_1, u13_2);
         }
         if u12_1 <= zero && u23_2 <= zero {
-            return self.keep_vertex(1);
+            return Reduction::vertex(1, w2);
         }
         if u13_1 <= zero && u23_1 <= zero {
-            return self.keep_vertex(2);
+            return Reduction::vertex(2, w3);
         }
         if u23_1 > zero && u23_2 > zero && t1 <= zero {
-            return self.keep_edge(1, 2, u23_1, u23_2);
+            return Reduction::edge([1, 2], [w2, w3], u23_1, u23_2);
         }
 
         // Inside: weights are the normalized sub-areas. `t1 + t2 + t3 = n^2 > 0` unless
         // the triangle is degenerate, where the region tests above cannot all fail in
         // exact arithmetic; guard the division anyway and fall back to equal weights.
         let sum = t1 + t2 + t3;
-        if sum > zero {
+        let weights = if sum > zero {
             let inv_sum = S::ONE / sum;
-            self.weights = [t1 * inv_sum, t2 * inv_sum, t3 * inv_sum];
+            [t1 * inv_sum, t2 * inv_sum, t3 * inv_sum]
         } else {
-            let third = S::ONE / (S::TWO + S::ONE);
-            self.weights = [third; 3];
+            [S::ONE / (S::TWO + S::ONE); 3]
+        };
+        Reduction {
+            closest: Vec2::ZERO,
+            kept: [0, 1],
+            count: 3,
+            weights,
         }
-        Vec2::ZERO
+    }
+}
+
+/// What [`Simplex::reduce`] decided: the closest point, which vertices stay (in
+/// order) and their barycentric weights.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reduction<S> {
+    /// The point of the simplex closest to the origin.
+    pub closest: Vec2<S>,
+    /// Indices of the vertices kept, for one- and two-vertex results.
+    kept: [usize; 2],
+    count: usize,
+    weights: [S; 3],
+}
+
+impl<S: Scalar> Reduction<S> {
+    /// Keep vertex `index`, at `w`.
+    #[inline]
+    fn vertex(index: usize, w: Vec2<S>) -> Self {
+        Self {
+            closest: w,
+            kept: [index, index],
+            count: 1,
+            weights: [S::ONE, S::ZERO, S::ZERO],
+        }
+    }
+
+    /// Keep the edge between vertices `kept` at `ends`, with the unnormalized weights
+    /// `u_first`, `u_second` (both positive).
+    #[inline]
+    fn edge(kept: [usize; 2], ends: [Vec2<S>; 2], u_first: S, u_second: S) -> Self {
+        let inv_sum = S::ONE / (u_first + u_second);
+        Self {
+            closest: closest_on_edge_line(ends[0], ends[1]),
+            kept,
+            count: 2,
+            weights: [u_first * inv_sum, u_second * inv_sum, S::ZERO],
+        }
     }
 }
 
