@@ -93,7 +93,12 @@ pub(crate) fn vertex_turns<S: Scalar>(
     edges
         .zip(next_edges)
         .enumerate()
-        .map(move |(into_index, (into, out))| ((into_index + 1) % count, into, out))
+        // `checked_rem`: the closure never runs for zero points, but the optimizer
+        // cannot see that, and `%` would leave a divide-by-zero panic in firmware.
+        .map(move |(into_index, (into, out))| {
+            let index = (into_index + 1).checked_rem(count).unwrap_or(0);
+            (index, into, out)
+        })
 }
 
 /// Whether all points lie within `4 eps * size` of one line.
@@ -232,6 +237,11 @@ mod tests {
         assert!(are_collinear(&nearly, 2.0));
         let bent = [v(0.0, 0.0), v(1.0, 1e-9), v(2.0, 0.0)];
         assert!(!are_collinear(&bent, 2.0));
+    }
+
+    #[test]
+    fn vertex_turns_of_no_points_is_empty() {
+        assert_eq!(vertex_turns::<f64>(&[], 1.0).count(), 0);
     }
 
     #[test]

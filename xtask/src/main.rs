@@ -2,10 +2,22 @@
 //!
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs ([`demo`]).
+//! - `conformance`: generates (or with `--check` verifies) the conformance table
+//!   ([`conformance`]).
+//! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
+//!   compared bit for bit with the host ([`embedded`], [`wasm`]).
+//! - `size`: flash and stack of the queries in firmware, and their panic-free link
+//!   ([`size`]).
 
 mod ci;
+mod conformance;
 mod demo;
+mod elf;
+mod embedded;
+mod firmware;
+mod size;
 mod svg;
+mod wasm;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,7 +28,14 @@ usage: cargo xtask <command>
 
 commands:
   ci     run every check CI runs: fmt, clippy, tests, docs, no_std cross builds
-  demo   print a tour of the kernel on a few shape pairs and draw it to target/demo.svg";
+  demo   print a tour of the kernel on a few shape pairs and draw it to target/demo.svg
+  conformance [--check]
+         write the conformance table embedded/conformance/src/cases.rs (--check: fail
+         if the checked-in table is out of date)
+  embedded
+         run the table on Cortex-M4F and Cortex-M0 firmware under qemu-system-arm
+  wasm   run the table in wasm32 under node
+  size   kernel code and stack per query in firmware, checked against the budgets";
 
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
@@ -29,6 +48,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("conformance") => {
+            let check = std::env::args().skip(2).any(|arg| arg == "--check");
+            report("conformance", conformance::run(&workspace_root(), check))
+        }
+        Some("embedded") => report("embedded", embedded::run(&workspace_root())),
+        Some("wasm") => report("wasm", wasm::run(&workspace_root())),
+        Some("size") => report("size", size::run(&workspace_root())),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -36,6 +62,17 @@ fn main() -> ExitCode {
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// The exit code of a command, printing its error.
+fn report(command: &str, outcome: Result<(), String>) -> ExitCode {
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{command} failed: {error}");
+            ExitCode::FAILURE
         }
     }
 }

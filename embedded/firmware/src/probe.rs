@@ -1,0 +1,143 @@
+//! The size and stack probe shared by `size-queries` and `size-baseline`: the same
+//! inputs, shapes, stack painting and output, around either the kernel's queries or
+//! stand-ins that only consume the inputs. The difference of the two `.text` sections
+//! is the code the queries bring in.
+
+use core::hint::black_box;
+
+use gjk_conformance::{cast_status_code, distance_status_code};
+use gjk_core::{CastOutput, DistanceOutput, Ray, Rot, ShapeCastInput, Transform, Vec2};
+use gjk_shapes::{Circle, Polygon};
+
+use crate::{Line, exit, peak_stack};
+
+/// The polygon type the probe measures.
+pub type Polygon8 = Polygon<f32, 8>;
+
+/// The shapes and motions every query of the probe uses.
+pub struct Scene {
+    /// A regular octagon of radius 1.
+    pub octagon: Polygon8,
+    /// A circle of radius 0.5.
+    pub circle: Circle<f32>,
+    /// Where the octagon is.
+    pub xf_octagon: Transform<f32>,
+    /// Where the circle, or the second octagon, is.
+    pub xf_other: Transform<f32>,
+    /// A ray towards the shapes.
+    pub ray: Ray<f32>,
+    /// The other shape moving onto the octagon.
+    pub cast: ShapeCastInput<f32>,
+}
+
+/// The six queries the probe makes, for `Polygon<f32, 8>` and `Circle`.
+pub trait Queries {
+    /// `distance` between two octagons.
+    fn distance_polygons(scene: &Scene) -> DistanceOutput<f32>;
+    /// `distance` between the octagon and the circle.
+    fn distance_polygon_circle(scene: &Scene) -> DistanceOutput<f32>;
+    /// `ray_cast` against the octagon.
+    fn ray_polygon(scene: &Scene) -> CastOutput<f32>;
+    /// `ray_cast` against the circle.
+    fn ray_circle(scene: &Scene) -> CastOutput<f32>;
+    /// `shape_cast` of an octagon onto the octagon.
+    fn cast_polygons(scene: &Scene) -> CastOutput<f32>;
+    /// `shape_cast` of the circle onto the octagon.
+    fn cast_polygon_circle(scene: &Scene) -> CastOutput<f32>;
+}
+
+/// A distance query of the probe.
+type DistanceQuery = fn(&Scene) -> DistanceOutput<f32>;
+
+/// A cast query of the probe.
+type CastQuery = fn(&Scene) -> CastOutput<f32>;
+
+/// `cos(pi / 4)`, the coordinate of the octagon's diagonal vertices.
+const DIAGONAL: f32 = core::f32::consts::FRAC_1_SQRT_2;
+
+/// A regular octagon of radius 1, vertex k at angle k pi / 4, without trigonometry.
+const OCTAGON: [[f32; 2]; 8] = [
+    [1.0, 0.0],
+    [DIAGONAL, DIAGONAL],
+    [0.0, 1.0],
+    [-DIAGONAL, DIAGONAL],
+    [-1.0, 0.0],
+    [-DIAGONAL, -DIAGONAL],
+    [0.0, -1.0],
+    [DIAGONAL, -DIAGONAL],
+];
+
+/// Builds the scene from inputs the optimizer cannot see through, runs each query
+/// under [`peak_stack`], prints `stack <query> <bytes> status <code>` per query and
+/// exits. Shapes that do not build end the run with failure.
+pub fn probe<Q: Queries>() -> ! {
+    let Some(scene) = scene() else {
+        Line::new().text("probe: the shapes did not build").print();
+        exit(false)
+    };
+    let scene = &scene;
+    let distances: [(&str, DistanceQuery); 2] = [
+        ("distance-polygon-polygon", Q::distance_polygons),
+        ("distance-polygon-circle", Q::distance_polygon_circle),
+    ];
+    for (name, query) in distances {
+        let mut status = 0;
+        let bytes = peak_stack(&mut || {
+            status = distance_status_code(black_box(query(black_box(scene))).status);
+        });
+        report(name, bytes, status);
+    }
+    let casts: [(&str, CastQuery); 4] = [
+        ("ray-polygon", Q::ray_polygon),
+        ("ray-circle", Q::ray_circle),
+        ("shape-cast-polygon-polygon", Q::cast_polygons),
+        ("shape-cast-polygon-circle", Q::cast_polygon_circle),
+    ];
+    for (name, query) in casts {
+        let mut status = 0;
+        let bytes = peak_stack(&mut || {
+            status = cast_status_code(black_box(query(black_box(scene))).status);
+        });
+        report(name, bytes, status);
+    }
+    Line::new().text("probe done").print();
+    exit(true)
+}
+
+/// One result line.
+fn report(name: &str, bytes: u32, status: u32) {
+    Line::new()
+        .text("stack ")
+        .text(name)
+        .text(" ")
+        .number(bytes)
+        .text(" status ")
+        .number(status)
+        .print();
+}
+
+/// The scene, from `black_box`ed inputs.
+fn scene() -> Option<Scene> {
+    let mut vertices = [Vec2::ZERO; 8];
+    for (slot, [x, y]) in vertices.iter_mut().zip(black_box(OCTAGON)) {
+        *slot = Vec2::new(x, y);
+    }
+    let octagon = Polygon8::new(&vertices).ok()?;
+    let circle = Circle::new(Vec2::ZERO, black_box(0.5)).ok()?;
+    // A turn of 0.3 rad as (cos, sin) rounded to f32: no trigonometry in the probe.
+    let turn = Rot {
+        cos: black_box(0.955_336_5),
+        sin: black_box(0.295_520_2),
+    };
+    Some(Scene {
+        octagon,
+        circle,
+        xf_octagon: Transform::new(black_box(Vec2::new(0.25, -0.5)), turn),
+        xf_other: Transform::new(black_box(Vec2::new(3.5, 0.0)), Rot::IDENTITY),
+        ray: Ray::new(
+            black_box(Vec2::new(-4.0, 0.1)),
+            black_box(Vec2::new(12.0, 0.0)),
+        ),
+        cast: ShapeCastInput::moving_b(black_box(Vec2::new(-4.0, -0.5))),
+    })
+}

@@ -1,0 +1,46 @@
+//! `cargo xtask embedded`: builds the conformance firmware for each board, runs it under
+//! `qemu-system-arm` with a timeout, and compares every board's results with the host's
+//! (the table's expected bits and the hash of all result records).
+
+use std::path::Path;
+
+use crate::firmware::{
+    BOARDS, RUN_TIMEOUT, TableRun, artifact, cargo_in_embedded, compare_runs, host_run,
+    run_with_timeout,
+};
+
+/// Builds, runs and compares; fails on any failed case, differing hash, crash or
+/// timeout.
+pub fn run(workspace_root: &Path) -> Result<(), String> {
+    let mut runs = vec![host_run()?];
+    for board in &BOARDS {
+        println!(
+            "\n==> conformance firmware for {} ({})",
+            board.target, board.name
+        );
+        cargo_in_embedded(
+            workspace_root,
+            &[
+                "build",
+                "--release",
+                "-p",
+                "gjk-firmware",
+                "--bin",
+                "conformance",
+                "--target",
+                board.target,
+            ],
+        )?;
+        let elf = artifact(workspace_root, board.target, "release", "conformance");
+        let finished = run_with_timeout(&mut board.qemu_command(&elf), RUN_TIMEOUT)?;
+        print!("{}", finished.stdout);
+        let label = format!("{} ({})", board.target, board.name);
+        let table_run = TableRun::parse(&label, &finished.stdout)
+            .ok_or_else(|| format!("{label}: the firmware printed no summary"))?;
+        if !finished.status.success() {
+            println!("{label}: QEMU exited with {}", finished.status);
+        }
+        runs.push(table_run);
+    }
+    compare_runs(&runs)
+}

@@ -1,0 +1,273 @@
+//! `cargo xtask size`: flash and stack of the kernel in firmware, and proof that the
+//! query code has no panic path.
+//!
+//! For each board and for `opt-level` "s" and "z" (profiles `size-s`, `size-z` of the
+//! embedded workspace) it builds three firmwares around the same scene (see
+//! `embedded/firmware/src/probe.rs`):
+//!
+//! - `size-queries`: distance, ray cast and shape cast on `Polygon<f32, 8>` and
+//!   `Circle`, generic over the shapes as users write them (six monomorphized copies);
+//! - `size-dyn`: the same queries on `&dyn Support<f32>`, one copy of each;
+//! - `size-baseline`: the same scaffolding with stand-ins instead of the queries.
+//!
+//! Kernel code is a probe's `.text` minus the baseline's: everything the queries bring
+//! into the firmware (the kernel, `libm`'s `sqrtf`, the compiler's memory and, on the
+//! Cortex-M0, soft-float routines). The peak stack of each query comes from painting
+//! the stack in a QEMU run. The query firmwares link with a panic handler that calls
+//! an undefined symbol, so they build only if no panic path survives in the query code;
+//! a build with the `deliberate-panic` feature checks that this trap does fire.
+//!
+//! Budgets: [`KERNEL_CODE_BUDGET`] and [`STACK_BUDGET`]; the command fails when a
+//! figure exceeds them.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::elf::section_size;
+use crate::firmware::{
+    BOARDS, Board, EMBEDDED_DIR, RUN_TIMEOUT, artifact, cargo_in_embedded, run_with_timeout,
+};
+
+/// At most 8 KiB of kernel code in a firmware using distance, ray cast and shape cast.
+pub const KERNEL_CODE_BUDGET: u32 = 8 * 1024;
+
+/// At most 1 KiB of stack for one query.
+pub const STACK_BUDGET: u32 = 1024;
+
+/// The size profiles and their `opt-level`.
+const PROFILES: [(&str, &str); 2] = [("size-s", "s"), ("size-z", "z")];
+
+/// The query firmwares and how they call the kernel.
+const PROBES: [(&str, &str); 2] = [("size-queries", "generic"), ("size-dyn", "dyn Support")];
+
+/// The firmware without the queries.
+const BASELINE: &str = "size-baseline";
+
+/// The symbol the size firmwares' panic handler calls; defined nowhere.
+const PANIC_SYMBOL: &str = "gjk_panic_path_survives_in_query_code";
+
+/// One probe firmware, measured.
+struct Measured {
+    board: &'static Board,
+    opt_level: &'static str,
+    probe: &'static str,
+    text: u32,
+    baseline_text: u32,
+    /// `(query, peak stack bytes)` from the QEMU run.
+    stacks: Vec<(String, u32)>,
+}
+
+impl Measured {
+    fn kernel_code(&self) -> u32 {
+        self.text.saturating_sub(self.baseline_text)
+    }
+
+    fn peak_stack(&self) -> u32 {
+        self.stacks
+            .iter()
+            .map(|(_, bytes)| *bytes)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Builds, measures, checks the panic trap and the budgets.
+pub fn run(workspace_root: &Path) -> Result<(), String> {
+    let mut measured = Vec::new();
+    for board in &BOARDS {
+        for (profile, opt_level) in PROFILES {
+            println!(
+                "\n==> size firmwares for {} at opt-level \"{opt_level}\"",
+                board.target
+            );
+            let mut args = vec!["build", "--profile", profile, "-p", "gjk-firmware"];
+            args.extend(["--target", board.target, "--bin", BASELINE]);
+            for (binary, _) in PROBES {
+                args.extend(["--bin", binary]);
+            }
+            cargo_in_embedded(workspace_root, &args).map_err(|error| {
+                format!(
+                    "{error}. If the linker names `{PANIC_SYMBOL}`, a panic path survives in \
+                     the query code: find it with `cargo rustc --profile {profile} --target {} \
+                     -p gjk-firmware --bin size-queries -- --emit asm` and remove it",
+                    board.target
+                )
+            })?;
+            let baseline_text = text_size(workspace_root, board.target, profile, BASELINE)?;
+            for (binary, probe) in PROBES {
+                let elf = artifact(workspace_root, board.target, profile, binary);
+                measured.push(Measured {
+                    board,
+                    opt_level,
+                    probe,
+                    text: text_size(workspace_root, board.target, profile, binary)?,
+                    baseline_text,
+                    stacks: stack_run(board, &elf)?,
+                });
+            }
+        }
+    }
+    println!("\n==> negative control: a deliberate panic path must fail the link");
+    deliberate_panic_fails_to_link(workspace_root)?;
+    print_sizes(&measured);
+    print_stacks(&measured);
+    check_budgets(&measured)
+}
+
+/// `.text` bytes of a built firmware.
+fn text_size(
+    workspace_root: &Path,
+    target: &str,
+    profile: &str,
+    binary: &str,
+) -> Result<u32, String> {
+    let path = artifact(workspace_root, target, profile, binary);
+    let bytes =
+        std::fs::read(&path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    section_size(&bytes, ".text").map_err(|error| format!("{}: {error}", path.display()))
+}
+
+/// Runs a probe under QEMU and reads its `stack <query> <bytes> status <code>` lines.
+/// Every query must have answered `Separated` (distances) or `Hit` (casts): code 0.
+fn stack_run(board: &Board, elf: &Path) -> Result<Vec<(String, u32)>, String> {
+    let finished = run_with_timeout(&mut board.qemu_command(elf), RUN_TIMEOUT)?;
+    let name = elf.display();
+    if !finished.status.success() || !finished.stdout.contains("probe done") {
+        return Err(format!(
+            "{name} failed under QEMU ({}):\n{}",
+            finished.status, finished.stdout
+        ));
+    }
+    let mut stacks = Vec::new();
+    for line in finished.stdout.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["stack", query, bytes, "status", status] = words.as_slice() {
+            let bytes = bytes
+                .parse()
+                .map_err(|_| format!("{name}: bad stack line {line:?}"))?;
+            if *status != "0" {
+                return Err(format!("{name}: {query} answered status {status}, not 0"));
+            }
+            stacks.push(((*query).to_owned(), bytes));
+        }
+    }
+    if stacks.len() == 6 {
+        Ok(stacks)
+    } else {
+        Err(format!(
+            "{name}: expected six stack lines:\n{}",
+            finished.stdout
+        ))
+    }
+}
+
+/// Builds `size-queries` with the `deliberate-panic` feature, which adds one bounds
+/// check the optimizer cannot remove, and requires the link to fail on the trap symbol:
+/// the panic-free links above then mean something.
+fn deliberate_panic_fails_to_link(workspace_root: &Path) -> Result<(), String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "build",
+            "--profile",
+            "size-s",
+            "-p",
+            "gjk-firmware",
+            "--bin",
+            "size-queries",
+            "--features",
+            "deliberate-panic",
+            "--target",
+        ])
+        .arg(BOARDS[0].target)
+        .current_dir(workspace_root.join(EMBEDDED_DIR))
+        .output()
+        .map_err(|error| format!("could not start cargo: {error}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() && stderr.contains(PANIC_SYMBOL) {
+        println!("the link failed on `{PANIC_SYMBOL}`, as it must: the trap works");
+        Ok(())
+    } else {
+        Err(format!(
+            "the deliberate-panic firmware did not fail to link on {PANIC_SYMBOL}, so the \
+             panic-free links prove nothing:\n{stderr}"
+        ))
+    }
+}
+
+fn print_sizes(measured: &[Measured]) {
+    println!(
+        "\n.text bytes: a probe firmware, the baseline without queries, and the difference \
+         (kernel code, budget {KERNEL_CODE_BUDGET})"
+    );
+    println!(
+        "{:<22}  {:<3}  {:<11}  {:>6}  {:>8}  {:>11}",
+        "target", "opt", "queries", ".text", "baseline", "kernel code"
+    );
+    for m in measured {
+        println!(
+            "{:<22}  {:<3}  {:<11}  {:>6}  {:>8}  {:>11}  {}",
+            m.board.target,
+            m.opt_level,
+            m.probe,
+            m.text,
+            m.baseline_text,
+            m.kernel_code(),
+            verdict(m.kernel_code(), KERNEL_CODE_BUDGET)
+        );
+    }
+}
+
+fn print_stacks(measured: &[Measured]) {
+    println!("\npeak stack bytes per query, painted in QEMU (budget {STACK_BUDGET})");
+    let queries: Vec<&str> = measured
+        .first()
+        .map(|m| m.stacks.iter().map(|(query, _)| query.as_str()).collect())
+        .unwrap_or_default();
+    print!("{:<22}  {:<3}  {:<11}", "target", "opt", "queries");
+    for query in &queries {
+        print!("  {query}");
+    }
+    println!();
+    for m in measured {
+        print!(
+            "{:<22}  {:<3}  {:<11}",
+            m.board.target, m.opt_level, m.probe
+        );
+        for (query, bytes) in &m.stacks {
+            print!("  {bytes:>width$}", width = query.len());
+        }
+        println!("  {}", verdict(m.peak_stack(), STACK_BUDGET));
+    }
+}
+
+/// `ok` or `OVER BUDGET`.
+fn verdict(value: u32, budget: u32) -> &'static str {
+    if value <= budget { "ok" } else { "OVER BUDGET" }
+}
+
+fn check_budgets(measured: &[Measured]) -> Result<(), String> {
+    let mut over = Vec::new();
+    for m in measured {
+        let what = format!("{} opt-level {} {}", m.board.target, m.opt_level, m.probe);
+        if m.kernel_code() > KERNEL_CODE_BUDGET {
+            over.push(format!(
+                "{what}: {} bytes of kernel code (budget {KERNEL_CODE_BUDGET})",
+                m.kernel_code()
+            ));
+        }
+        if m.peak_stack() > STACK_BUDGET {
+            over.push(format!(
+                "{what}: {} bytes of stack (budget {STACK_BUDGET})",
+                m.peak_stack()
+            ));
+        }
+    }
+    println!("\npanic-free link: every size firmware linked with the trap panic handler");
+    if over.is_empty() {
+        println!("every figure within budget");
+        Ok(())
+    } else {
+        Err(format!("over budget:\n  {}", over.join("\n  ")))
+    }
+}
