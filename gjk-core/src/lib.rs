@@ -50,6 +50,8 @@ mod scalar;
 mod shape_cast;
 mod simplex;
 mod support;
+mod sweep;
+mod toi;
 
 pub use cache::SimplexCache;
 pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
@@ -60,3 +62,5 @@ pub use ray::ray_cast;
 pub use scalar::Scalar;
 pub use shape_cast::shape_cast;
 pub use support::{FeatureId, Support, SupportPoint};
+pub use sweep::Sweep;
+pub use toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};

@@ -1,7 +1,7 @@
 //! `ray_cast`: where a ray first meets a convex shape.
 
 use crate::gjk::{Pair, checked_radii};
-use crate::shape_cast::{finish, invalid_output, run_cast};
+use crate::shape_cast::{finish, invalid_output, run_cast, with_exact_starting_normal};
 use crate::{CastOutput, FeatureId, Ray, Scalar, Support, SupportPoint, Transform, Vec2};
 
 /// The ray's origin as a shape: a single point at its local origin.
@@ -77,11 +77,12 @@ where
     };
     let motion = xf.rotation.inv_rotate(ray.translation);
     let state = run_cast(&pair, motion, ray.max_fraction, radius);
-    finish(
+    let out = finish(
         &state,
         ray.max_fraction,
         radius,
         |fraction, _| ray.point_at(fraction),
         xf.rotation,
-    )
+    );
+    with_exact_starting_normal(out, shape, xf, &RayOrigin, xf_origin)
 }

@@ -250,7 +250,7 @@ where
             xf_a.rotation,
         )
     };
-    finish(
+    let out = finish(
         &state,
         cast.max_fraction,
         target,
@@ -259,7 +259,33 @@ where
             xf_a_at_contact(fraction).transform_point(core_a + normal * radius_a)
         },
         xf_a.rotation,
-    )
+    );
+    with_exact_starting_normal(out, a, xf_a, b, xf_b)
+}
+
+/// A cast that starts within the target stops as soon as the simplex is close enough,
+/// before its closest point has converged, so its direction is only roughly the
+/// normal. When the cores are apart, a converged distance query gives the exact one
+/// (the extra query runs only on this path).
+pub(crate) fn with_exact_starting_normal<S, A, B>(
+    mut out: CastOutput<S>,
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+) -> CastOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
+        let exact = crate::distance(a, xf_a, b, xf_b).normal;
+        if exact != Vec2::ZERO {
+            out.normal = exact;
+        }
+    }
+    out
 }
 
 /// Output of a rejected input.

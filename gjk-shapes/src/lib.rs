@@ -49,6 +49,7 @@ mod hull_builder;
 mod minkowski;
 mod point;
 mod polygon;
+mod ray;
 mod rect;
 mod rounded;
 mod segment;

@@ -399,3 +399,25 @@ fn nan_and_negative_inputs_are_invalid() {
         CastStatus::InvalidInput
     );
 }
+
+/// The cast stopped as soon as the simplex came within the radius, before converging,
+/// and reported that simplex's direction: off by up to 100 degrees on capsules. Found
+/// by the fast-path agreement tests; the normal now comes from a converged distance.
+#[test]
+fn ray_starting_in_the_rounding_reports_the_exact_outward_normal() {
+    let capsule = Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.5).unwrap();
+    for (origin, core_point) in [
+        (v(1.3, 0.2), v(1.0, 0.0)),
+        (v(-0.7, -0.45), v(-0.7, 0.0)),
+        (v(-1.2, 0.35), v(-1.0, 0.0)),
+    ] {
+        let out = ray_cast(&capsule, Transform::IDENTITY, Ray::new(origin, v(0.0, 3.0)));
+        assert_eq!(out.status, CastStatus::StartsInside);
+        let exact = (origin - core_point).normalize().unwrap();
+        assert!(
+            (out.normal - exact).length() <= 1e-12,
+            "origin {origin:?}: {:?} vs {exact:?}",
+            out.normal
+        );
+    }
+}

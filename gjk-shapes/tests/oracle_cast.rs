@@ -1,9 +1,12 @@
 //! `shape_cast` and `ray_cast` on this crate's shapes against the exact f64 oracle, in
 //! f32 and f64.
 //!
-//! The oracle's answer along a linear motion `m` of B comes from its exact distance
-//! `d(t)` between A and B moved by `t m`, which is convex in `t` (the distance between
-//! convex sets under a linear motion), so:
+//! The oracle's answer along a linear motion `m` of B comes from its exact signed
+//! distance `d(t)` between A and B moved by `t m` (negative by the penetration depth
+//! when they overlap). It is convex in `t`: a maximum over directions of functions
+//! affine in `t`. Signed, so that a hit's closest approach lies clearly below a zero
+//! target instead of on it (the unsigned distance left most hits inside the grazing
+//! band, unchecked). So:
 //! - the shapes start within the target `s` when `d(0) <= s`;
 //! - the closest approach `min d` over `[0, max_fraction]` (ternary search) decides
 //!   hit or miss;
@@ -30,11 +33,12 @@ use gjk_oracle::{Core, Shape as OracleShape, signed_distance_to_surface, transfo
 use harness::{Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
 use proptest::prelude::*;
 
-/// Bars as fractions of `L`. The floors are 2e-5 (f32) and 1e-9 (f64); these
-/// are ten and a thousand times tighter, the same as the distance tests'. Measured
-/// (2026-11-21, 1024 cases per class, 96 for ellipses): every class passes at 1e-6 in
-/// f32 and 2.5e-13 in f64, and a bias of 1e-8 in the kernel's fraction fails the f64
-/// classes.
+/// Bars as fractions of `L`. The floors are 2e-5 (f32) and 1e-9 (f64).
+/// Measured (2026-11-21, 1024 cases per class, 96 for ellipses, signed oracle
+/// distance): the worst f32 case is 4.5e-6 L, a hit just after the start where the
+/// touching margin (4 eps of the largest simplex vertex) dominates; f64 passes at
+/// 1e-12. An earlier unsigned harness checked only the target-separation cases and had
+/// suggested 1e-6.
 #[derive(Clone, Copy)]
 struct CastBars {
     /// Distance at the reported contact, and position error of transversal hits.
@@ -44,8 +48,8 @@ struct CastBars {
 }
 
 const F32: CastBars = CastBars {
-    contact: 2e-6,
-    band: 2e-6,
+    contact: 5e-6,
+    band: 5e-6,
 };
 const F64: CastBars = CastBars {
     contact: 1e-12,
@@ -94,7 +98,7 @@ impl OracleCast<'_> {
             ),
             self.b.radius,
         );
-        gjk_oracle::distance(self.a, &moved).distance
+        gjk_oracle::distance(self.a, &moved).signed()
     }
 
     /// The closest approach `(t, d)` over `[0, max_fraction]`, by ternary search on the

@@ -1,0 +1,160 @@
+//! Analytic ray casts: an inherent `ray_cast` on the shapes that have an exact
+//! closed-form answer cheaper than the generic GJK ray cast
+//! ([`gjk_core::ray_cast`]), one file per shape.
+//!
+//! Every fast path follows the generic path's conventions ([`CastOutput`]):
+//!
+//! - `Hit`: the first fraction in `[0, max_fraction]` at which the ray meets the
+//!   (closed) shape, `point = ray.point_at(fraction)`, `normal` the outward unit
+//!   surface normal there (against the ray);
+//! - `StartsInside`: the origin is inside or on the shape; `fraction` 0, `point` the
+//!   origin, `normal` the outward normal of the rounding when the origin lies in it and
+//!   zero inside the core (shapes without a radius are all core);
+//! - `Miss`: no hit up to `max_fraction`, which `fraction` then holds; `point` and
+//!   `normal` zero. A zero-length ray that starts outside misses;
+//! - `InvalidInput`: a NaN or infinite origin, translation or transform, a rotation
+//!   that is not unit length, or a negative or NaN `max_fraction`; `fraction` and
+//!   `point` NaN, `normal` zero.
+//!
+//! `iterations` is zero: no support point is asked for.
+
+mod capsule;
+mod circle;
+mod ellipse;
+mod point;
+mod polygon;
+mod rect;
+mod segment;
+
+use gjk_core::{CastOutput, CastStatus, Ray, Scalar, Transform, Vec2};
+
+/// A ray taken into a shape's local frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LocalRay<S> {
+    /// The origin in the shape's frame.
+    pub origin: Vec2<S>,
+    /// The translation in the shape's frame.
+    pub translation: Vec2<S>,
+}
+
+/// The ray in the frame of a shape placed by `xf`, or `None` for unusable input.
+#[inline]
+pub(crate) fn local_ray<S: Scalar>(xf: Transform<S>, ray: Ray<S>) -> Option<LocalRay<S>> {
+    // Written so that NaN fails.
+    let usable = xf.is_valid()
+        && ray.origin.is_finite()
+        && ray.translation.is_finite()
+        && ray.max_fraction >= S::ZERO
+        && ray.max_fraction.is_finite();
+    usable.then(|| LocalRay {
+        origin: xf.inv_transform_point(ray.origin),
+        translation: xf.rotation.inv_rotate(ray.translation),
+    })
+}
+
+/// The output for rejected input.
+#[inline]
+pub(crate) fn invalid<S: Scalar>() -> CastOutput<S> {
+    CastOutput {
+        fraction: S::nan(),
+        point: Vec2::new(S::nan(), S::nan()),
+        normal: Vec2::ZERO,
+        iterations: 0,
+        status: CastStatus::InvalidInput,
+    }
+}
+
+/// The output of a miss.
+#[inline]
+pub(crate) fn miss<S: Scalar>(ray: Ray<S>) -> CastOutput<S> {
+    CastOutput {
+        fraction: ray.max_fraction,
+        point: Vec2::ZERO,
+        normal: Vec2::ZERO,
+        iterations: 0,
+        status: CastStatus::Miss,
+    }
+}
+
+/// The output of a ray starting inside, with a world-space normal (zero inside the
+/// core).
+#[inline]
+pub(crate) fn starts_inside<S: Scalar>(ray: Ray<S>, normal: Vec2<S>) -> CastOutput<S> {
+    CastOutput {
+        fraction: S::ZERO,
+        point: ray.origin,
+        normal,
+        iterations: 0,
+        status: CastStatus::StartsInside,
+    }
+}
+
+/// The output of a hit at `fraction` with a world-space unit normal.
+#[inline]
+pub(crate) fn hit<S: Scalar>(ray: Ray<S>, fraction: S, normal: Vec2<S>) -> CastOutput<S> {
+    CastOutput {
+        fraction,
+        point: ray.point_at(fraction),
+        normal,
+        iterations: 0,
+        status: CastStatus::Hit,
+    }
+}
+
+/// Where a ray meets a disc.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum DiscEntry<S> {
+    /// The origin is inside or on the disc.
+    Inside,
+    /// The ray enters at this fraction (before or after `max_fraction`; the caller
+    /// compares), with the outward unit normal there.
+    Enters(S, Vec2<S>),
+    /// The ray's line misses the disc, or the ray runs away from it.
+    Misses,
+}
+
+/// The ray `offset + t translation` (`offset` the origin relative to the centre)
+/// against the disc of `radius` around the origin.
+///
+/// With `u` the unit direction, `a = offset . u` (negative when heading towards the
+/// centre) and `h = |offset x u|` the distance from the centre to the line, the line
+/// meets the circle at distances `-a -+ sqrt(q)` along `u`, `q = r^2 - h^2`, written
+/// `(r - h)(r + h)` so that a grazing line keeps its precision. The nearer root is
+/// taken in the stable form `(|offset|^2 - r^2) / (sqrt(q) - a)`, a quotient of two
+/// positive numbers (Vieta: the product of the roots is `|offset|^2 - r^2`), which
+/// does not cancel when the origin is near the circle.
+pub(crate) fn disc_entry<S: Scalar>(
+    offset: Vec2<S>,
+    translation: Vec2<S>,
+    radius: S,
+) -> DiscEntry<S> {
+    let origin_distance = offset.length();
+    if origin_distance <= radius {
+        return DiscEntry::Inside;
+    }
+    let Some(unit) = translation.normalize() else {
+        return DiscEntry::Misses;
+    };
+    let along = offset.dot(unit);
+    if along >= S::ZERO {
+        return DiscEntry::Misses;
+    }
+    let line_distance = offset.cross(unit).abs();
+    // Compared directly: the product below can underflow to zero for a line a hair
+    // beside a point (radius zero).
+    if line_distance > radius {
+        return DiscEntry::Misses;
+    }
+    let q = (radius - line_distance) * (radius + line_distance);
+    // `|offset|^2 - r^2` as a product: exact for an offset along an axis (the square
+    // root of a square is exact), and as good as the direct difference otherwise.
+    let outside = (origin_distance - radius) * (origin_distance + radius);
+    let distance = outside / (q.sqrt() - along);
+    let length = translation.dot(unit);
+    let fraction = distance / length;
+    // At the entry point `offset + distance u`, radius away from the centre; a circle
+    // of radius zero (a point hit dead on) has no normal of its own: use the one
+    // facing the ray.
+    let normal = (offset + unit * distance).normalize().unwrap_or(-unit);
+    DiscEntry::Enters(fraction, normal)
+}

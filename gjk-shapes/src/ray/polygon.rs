@@ -1,0 +1,151 @@
+//! `Polygon::ray_cast`: clipping the ray against each edge's half-plane.
+
+use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
+
+use super::{hit, invalid, local_ray, miss, starts_inside};
+use crate::Polygon;
+
+impl<S: Scalar, const N: usize> Polygon<S, N> {
+    /// Where a ray first meets the polygon placed by `xf`, by clipping the ray against
+    /// the half-plane of each edge (as Box2D's `b2RayCastPolygon`), with the
+    /// conventions of [`gjk_core::ray_cast`] (see [`CastOutput`]).
+    ///
+    /// The polygon is the intersection of the half-planes `n_i . (x - v_i) <= 0` (`n_i`
+    /// the outward normal of the edge from `v_i`). Along the ray, with `p = o + t d`,
+    /// edge `i` holds `t` on one side of `t_i = n_i . (v_i - o) / n_i . d`: the ray
+    /// enters its half-plane there when `n_i . d < 0` and leaves it when `n_i . d > 0`.
+    /// Clipping `[0, max_fraction]` by every edge leaves `[lower, upper]`; the ray hits
+    /// at `lower`, through the edge that raised it last, if the interval is not empty.
+    /// `t_i` is a ratio of two dot products with the same `n_i`, so the normals need
+    /// not be normalized (only the one returned is). An edge parallel to the ray
+    /// (`n_i . d = 0`) keeps the whole ray or none of it, without a division. If no
+    /// edge raises `lower` the origin is inside or on the polygon.
+    ///
+    /// ```
+    /// use gjk_core::{CastStatus, Ray, Transform, Vec2};
+    /// use gjk_shapes::Polygon;
+    ///
+    /// let triangle = Polygon::<f64, 8>::new(&[Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(0.0, 2.0)])?;
+    /// let out = triangle.ray_cast(Transform::IDENTITY, Ray::new(Vec2::new(3.0, 3.0), Vec2::new(-3.0, -3.0)));
+    /// assert_eq!(out.status, CastStatus::Hit);
+    /// assert_eq!(out.fraction, 2.0 / 3.0);
+    /// assert!((out.normal - Vec2::new(1.0, 1.0) / 2.0_f64.sqrt()).length() < 1e-15);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
+        let Some(local) = local_ray(xf, ray) else {
+            return invalid();
+        };
+        let (origin, translation) = (local.origin, local.translation);
+        let vertices = self.vertices();
+        let mut lower = S::ZERO;
+        let mut upper = ray.max_fraction;
+        let mut entry_normal = None;
+        let next_vertices = vertices.iter().cycle().skip(1);
+        for (&start, &end) in vertices.iter().zip(next_vertices) {
+            // Outward normal of a counter-clockwise edge: its right perpendicular.
+            let normal = -(end - start).perp();
+            let numerator = normal.dot(start - origin);
+            let denominator = normal.dot(translation);
+            if denominator == S::ZERO {
+                // Parallel to the edge: inside its half-plane for all fractions or none.
+                if numerator < S::ZERO {
+                    return miss(ray);
+                }
+                continue;
+            }
+            let fraction = numerator / denominator;
+            if denominator < S::ZERO {
+                if fraction > lower {
+                    lower = fraction;
+                    entry_normal = Some(normal);
+                }
+            } else if fraction < upper {
+                upper = fraction;
+            }
+            if upper < lower {
+                return miss(ray);
+            }
+        }
+        match entry_normal {
+            Some(normal) => {
+                let unit = normal.normalize().unwrap_or_default();
+                hit(ray, lower, xf.rotation.rotate(unit))
+            }
+            None => starts_inside(ray, Vec2::ZERO),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gjk_core::CastStatus;
+
+    use super::*;
+    use crate::Rect;
+
+    fn ray(origin: (f64, f64), translation: (f64, f64)) -> Ray<f64> {
+        Ray::new(
+            Vec2::new(origin.0, origin.1),
+            Vec2::new(translation.0, translation.1),
+        )
+    }
+
+    fn square() -> Polygon<f64, 8> {
+        Polygon::from_rect(Rect::new(Vec2::new(1.0, 1.0)).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn polygon_ray_matches_box2d_box_case() {
+        let out = square().ray_cast(Transform::IDENTITY, ray((-4.0, 0.0), (8.0, 0.0)));
+        assert_eq!(out.status, CastStatus::Hit);
+        assert_eq!(out.fraction, 0.375);
+        assert_eq!(out.normal, Vec2::new(-1.0, 0.0));
+        assert_eq!(out.point, Vec2::new(-1.0, 0.0));
+    }
+
+    #[test]
+    fn polygon_ray_along_an_edge_hits_and_beside_it_misses() {
+        let along = square().ray_cast(Transform::IDENTITY, ray((-4.0, 1.0), (8.0, 0.0)));
+        assert_eq!(along.status, CastStatus::Hit);
+        assert_eq!(along.fraction, 0.375);
+        let beside = square().ray_cast(Transform::IDENTITY, ray((-4.0, 1.0 + 1e-15), (8.0, 0.0)));
+        assert_eq!(beside.status, CastStatus::Miss);
+    }
+
+    #[test]
+    fn polygon_ray_through_a_vertex_hits_it() {
+        let hexagon = Polygon::<f64, 8>::regular(6, 1.0).unwrap();
+        // The line x = 1 touches the hexagon only at its vertex (1, 0).
+        let out = hexagon.ray_cast(Transform::IDENTITY, ray((1.0, 2.0), (0.0, -4.0)));
+        assert_eq!(out.status, CastStatus::Hit);
+        assert_eq!(out.fraction, 0.5);
+        assert_eq!(out.point, Vec2::new(1.0, 0.0));
+        let beside = hexagon.ray_cast(Transform::IDENTITY, ray((1.0 + 1e-15, 2.0), (0.0, -4.0)));
+        assert_eq!(beside.status, CastStatus::Miss);
+        // Along the top edge, entering at its first vertex.
+        let vertex = hexagon.vertices()[1];
+        let along = hexagon.ray_cast(
+            Transform::IDENTITY,
+            Ray::new(vertex + Vec2::new(2.0, 0.0), Vec2::new(-4.0, 0.0)),
+        );
+        assert_eq!(along.status, CastStatus::Hit);
+        assert_eq!(along.fraction, 0.5);
+        // The origin `vertex + (2, 0)` rounds the vertex's x by an ulp.
+        assert!((along.point - vertex).length() <= 1e-15);
+    }
+
+    #[test]
+    fn polygon_ray_from_inside_and_on_the_boundary() {
+        for origin in [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)] {
+            let out = square().ray_cast(Transform::IDENTITY, ray(origin, (3.0, 0.5)));
+            assert_eq!(out.status, CastStatus::StartsInside, "{origin:?}");
+            assert_eq!(out.normal, Vec2::ZERO);
+            assert_eq!(out.fraction, 0.0);
+        }
+        let away = square().ray_cast(Transform::IDENTITY, ray((2.0, 0.0), (3.0, 0.5)));
+        assert_eq!(away.status, CastStatus::Miss);
+        let still = square().ray_cast(Transform::IDENTITY, ray((2.0, 0.0), (0.0, 0.0)));
+        assert_eq!(still.status, CastStatus::Miss);
+    }
+}

@@ -1,0 +1,638 @@
+//! `time_of_impact` on this crate's shapes: Box2D's public case, thin spinning bars
+//! against thin walls, the statuses, and property tests against the exact f64 oracle
+//! (`gjk-oracle`) in f32 and f64.
+//!
+//! The oracle places each body at fraction `t` from the sweep in f64 (centre
+//! `c_0 + t (c_1 - c_0)`, angle `a_0 + t (a_1 - a_0)`, relative to A's starting
+//! centre like the kernel), from the exact values the kernel receives; a sweep without
+//! rotation keeps the kernel's own `(cos, sin)`.
+//!
+//! Pure translation: the distance along the motion is convex, so the closest approach
+//! (ternary search) decides hit or miss and the first contact `t0` is the root of the
+//! distance below it (bisection). With `L` the largest of the shape extents, the
+//! starting distance and the motion's length, outside a band of `band * L` around
+//! grazing and around starting in contact, each case checks the status, the gap at a
+//! reported hit (within the tolerance), that the hit is not past the closest approach,
+//! and, where the motion closes in at a rate of at least a tenth of its speed, the
+//! position error `|t - t0| |motion| <= bar * L`.
+//!
+//! Rotation: both bodies turn by up to a turn and a bit in the step, A about an
+//! off-centre point, while B moves. At a hit the exact gap is within the tolerance and
+//! at 200 sampled fractions before it (and over the whole step when `Separated`) the
+//! shapes do not overlap, apart from the band.
+
+#[allow(
+    dead_code,
+    reason = "the harness serves several test files; this one uses its shapes and scenes"
+)]
+mod harness;
+
+use core::f64::consts::PI;
+
+use gjk_core::{
+    Rot, Scalar, Support, Sweep, ToiConfig, ToiOutput, ToiStatus, Transform, Vec2, distance,
+    time_of_impact, time_of_impact_with,
+};
+use gjk_oracle::{Core, Exact, P, Shape as OracleShape, transform};
+use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment};
+use harness::{Built, Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
+use proptest::prelude::*;
+
+fn v<S: Scalar>(x: f64, y: f64) -> Vec2<S> {
+    Vec2::new(S::from_f64(x), S::from_f64(y))
+}
+
+/// Box2D's time-of-impact case (`test_collision.c`) with this crate's shapes: the box
+/// `[-1, 1]^2` at rest, the segment (2, -1)-(2, 1) sweeping by (-2, 0). The faces meet
+/// at one half; the kernel lands there exactly (the separation along the face normal
+/// is linear in time), well within its documented tolerance.
+fn box2d_case<S: Scalar>() {
+    let square =
+        Polygon::<S, 8>::new(&[v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)]).unwrap();
+    let segment = Segment::new(v::<S>(2.0, -1.0), v(2.0, 1.0)).unwrap();
+    let sweep_a = Sweep::fixed(Transform::IDENTITY);
+    let sweep_b = Sweep::linear(Transform::IDENTITY, v(-2.0, 0.0));
+    let out = time_of_impact(&square, sweep_a, &segment, sweep_b, S::ONE);
+    assert_eq!(out.status, ToiStatus::Hit);
+    assert_eq!(out.fraction, S::HALF);
+    let rect = Rect::new(v::<S>(1.0, 1.0)).unwrap();
+    let out = time_of_impact(&rect, sweep_a, &segment, sweep_b, S::ONE);
+    assert_eq!(out.status, ToiStatus::Hit);
+    assert_eq!(out.fraction, S::HALF);
+}
+
+#[test]
+fn box2d_segment_sweep_hits_at_one_half() {
+    box2d_case::<f32>();
+    box2d_case::<f64>();
+}
+
+/// A thin bar (2 x 0.02) spinning three turns in the step while it moves past a wall
+/// 0.02 thick: it hits, the gap at the reported fraction is within the tolerance, and
+/// no sample of the motion before it overlaps the wall.
+fn thin_bar_case<S: Scalar, T: Support<S>>(bar: &T, bar_reach: f64, start: P, end: P) {
+    let wall = Rect::new(v::<S>(0.01, 2.0)).unwrap();
+    let turns = 6.0 * PI;
+    let sweep_bar = Sweep::new(
+        Vec2::ZERO,
+        v(start[0], start[1]),
+        v(end[0], end[1]),
+        S::ZERO,
+        S::from_f64(turns),
+    );
+    let sweep_wall = Sweep::fixed(Transform::IDENTITY);
+    let out = time_of_impact(&wall, sweep_wall, bar, sweep_bar, S::ONE);
+    assert_eq!(out.status, ToiStatus::Hit, "{out:?}");
+    let gap_at = |t: f64| {
+        let t = S::from_f64(t);
+        distance(&wall, Transform::IDENTITY, bar, sweep_bar.transform_at(t))
+    };
+    let size = 2.0_f64.hypot(0.01) + bar_reach;
+    let tolerance = ToiConfig::<S>::default().tolerance.to_f64() * size * 1.09;
+    let at_hit = gap_at(out.fraction.to_f64());
+    assert!(
+        at_hit.distance.to_f64() <= tolerance,
+        "{at_hit:?} at {out:?}"
+    );
+    let speed = (end[0] - start[0]).hypot(end[1] - start[1]) + turns * bar_reach;
+    let hit = out.fraction.to_f64();
+    let samples = 20_000;
+    for k in 0..samples {
+        let t = hit * f64::from(k) / f64::from(samples);
+        if hit - t <= tolerance / speed {
+            break;
+        }
+        assert!(!gap_at(t).is_overlapping(), "overlap at {t} before {out:?}");
+    }
+    // And the hit is the first contact: just after it, the bar is in the wall.
+    let beyond = gap_at(hit + 10.0 * tolerance.max(1e-6) / speed);
+    assert!(
+        beyond.distance.to_f64() < tolerance,
+        "{beyond:?} after {out:?}"
+    );
+}
+
+#[test]
+fn spinning_thin_bar_does_not_tunnel_through_thin_wall() {
+    // Centre crossing the wall, and centre passing over its top end.
+    for (start, end) in [([-3.0, 0.3], [3.0, -0.2]), ([-3.0, 2.6], [3.0, 2.6])] {
+        let bar32 = Rect::new(v::<f32>(1.0, 0.01)).unwrap();
+        thin_bar_case::<f32, _>(&bar32, 1.0_f64.hypot(0.01), start, end);
+        let bar64 = Polygon::<f64, 8>::from_rect(Rect::new(v(1.0, 0.01)).unwrap()).unwrap();
+        thin_bar_case::<f64, _>(&bar64, 1.0_f64.hypot(0.01), start, end);
+        let capsule = Capsule::new(v::<f64>(-0.99, 0.0), v(0.99, 0.0), 0.01).unwrap();
+        thin_bar_case::<f64, _>(&capsule, 1.0, start, end);
+    }
+}
+
+#[test]
+fn statuses_on_crate_shapes() {
+    let circle = Circle::new(v::<f64>(0.0, 0.0), 0.5).unwrap();
+    let capsule = Capsule::new(v::<f64>(-1.0, 0.0), v(1.0, 0.0), 0.25).unwrap();
+    let fixed = Sweep::fixed(Transform::IDENTITY);
+    // Passing above the capsule with room to spare.
+    let above = Sweep::linear(Transform::from_translation(v(-4.0, 1.0)), v(8.0, 0.0));
+    let out = time_of_impact(&capsule, fixed, &circle, above, 1.0);
+    assert_eq!(out.status, ToiStatus::Separated);
+    assert_eq!(out.fraction, 1.0);
+    // Starting inside.
+    let inside = Sweep::linear(Transform::from_translation(v(0.5, 0.5)), v(8.0, 0.0));
+    let out = time_of_impact(&capsule, fixed, &circle, inside, 1.0);
+    assert_eq!(out.status, ToiStatus::Overlapped);
+    assert_eq!(out.fraction, 0.0);
+    // NaN in a sweep, a negative t_max.
+    let nan = Sweep::linear(Transform::from_translation(v(f64::NAN, 0.5)), v(8.0, 0.0));
+    let out = time_of_impact(&capsule, fixed, &circle, nan, 1.0);
+    assert_eq!(out.status, ToiStatus::InvalidInput);
+    assert!(out.fraction.is_nan());
+    let out = time_of_impact(&capsule, fixed, &circle, above, -1.0);
+    assert_eq!(out.status, ToiStatus::InvalidInput);
+    // Falling onto the capsule: the circle touches its top at 0.5 + 0.25 + 0.5.
+    let falling = Sweep::linear(Transform::from_translation(v(0.3, 3.0)), v(0.0, -3.0));
+    let out = time_of_impact(&capsule, fixed, &circle, falling, 1.0);
+    assert_eq!(out.status, ToiStatus::Hit);
+    assert!((out.fraction - 2.25 / 3.0).abs() < 1e-15, "{out:?}");
+    // With a target separation of 0.1 it stops 0.1 higher.
+    let config = ToiConfig {
+        target_separation: 0.1,
+        ..ToiConfig::default()
+    };
+    let out = time_of_impact_with(&capsule, fixed, &circle, falling, 1.0, config);
+    assert!((out.fraction - 2.15 / 3.0).abs() < 1e-15, "{out:?}");
+}
+
+#[test]
+fn rounded_polygon_turning_onto_an_ellipse_stops_at_first_touch() {
+    let square = Rounded::new(Polygon::<f64, 8>::regular(4, 1.0).unwrap(), 0.2).unwrap();
+    let ellipse = Ellipse::new(v::<f64>(3.0, 0.5)).unwrap();
+    let fixed = Sweep::fixed(Transform::IDENTITY);
+    let sweep = Sweep::new(v(0.1, 0.0), v(0.0, 3.5), v(0.0, 1.0), 0.0, PI);
+    let out = time_of_impact(&ellipse, fixed, &square, sweep, 1.0);
+    assert_eq!(out.status, ToiStatus::Hit);
+    let a = Built::Ellipse(ellipse);
+    let b = Built::RoundedPolygon(square);
+    let exact_a = ExactSweep::new(&a, fixed, [0.0, 0.0]);
+    let exact_b = ExactSweep::new(&b, sweep, [0.0, 0.0]);
+    let size = 3.0 + 1.1 + 0.2;
+    let tolerance = ToiConfig::<f64>::default().tolerance * size * 1.09;
+    let at_hit = exact_gap(&exact_a, &exact_b, out.fraction);
+    assert!(at_hit.signed().abs() <= tolerance, "{at_hit:?}");
+    for k in 0..200 {
+        let t = out.fraction * f64::from(k) / 200.0;
+        assert!(!exact_gap(&exact_a, &exact_b, t).overlapping, "{t}");
+    }
+}
+
+/// One body's sweep as the oracle sees it.
+struct ExactSweep {
+    core: Core,
+    radius: f64,
+    local_center: P,
+    /// Centres at fractions 0 and 1, relative to the scene's origin.
+    centers: [P; 2],
+    angles: [f64; 2],
+    /// The kernel's `(cos, sin)` when the body does not turn.
+    fixed_rotation: Option<(f64, f64)>,
+}
+
+fn to_p<S: Scalar>(v: Vec2<S>) -> P {
+    [v.x.to_f64(), v.y.to_f64()]
+}
+
+impl ExactSweep {
+    fn new<S: Scalar>(shape: &Built<S>, sweep: Sweep<S>, origin: P) -> Self {
+        let relative = |c: Vec2<S>| {
+            let c = to_p(c);
+            [c[0] - origin[0], c[1] - origin[1]]
+        };
+        let fixed_rotation = (sweep.angle_start == sweep.angle_end).then(|| {
+            let rotation = Rot::from_angle(sweep.angle_start);
+            (rotation.cos.to_f64(), rotation.sin.to_f64())
+        });
+        Self {
+            core: shape.local_core(),
+            radius: Support::radius(shape).to_f64(),
+            local_center: to_p(sweep.local_center),
+            centers: [relative(sweep.center_start), relative(sweep.center_end)],
+            angles: [sweep.angle_start.to_f64(), sweep.angle_end.to_f64()],
+            fixed_rotation,
+        }
+    }
+
+    /// The shape at fraction `t`.
+    fn at(&self, t: f64) -> OracleShape {
+        let (cos, sin) = self.fixed_rotation.unwrap_or_else(|| {
+            let (sin, cos) = (self.angles[0] + t * (self.angles[1] - self.angles[0])).sin_cos();
+            (cos, sin)
+        });
+        let [c0, c1] = self.centers;
+        let center = [c0[0] + t * (c1[0] - c0[0]), c0[1] + t * (c1[1] - c0[1])];
+        let l = self.local_center;
+        let translation = [
+            center[0] - (cos * l[0] - sin * l[1]),
+            center[1] - (sin * l[0] + cos * l[1]),
+        ];
+        OracleShape::new(transform(&self.core, translation, cos, sin), self.radius)
+    }
+}
+
+fn exact_gap(a: &ExactSweep, b: &ExactSweep, t: f64) -> Exact {
+    gjk_oracle::distance(&a.at(t), &b.at(t))
+}
+
+/// Accuracy bars as fractions of `L`.
+#[derive(Clone, Copy)]
+struct Bars {
+    /// Position error of transversal hits.
+    position: f64,
+    /// Half-width of the grazing and starting-contact bands, and the allowance for the
+    /// gap at a hit beyond the tolerance.
+    band: f64,
+}
+
+/// The floors are 2e-5 L (f32) and 1e-9 L (f64) in position error; measured
+/// errors are given with the property tests below.
+const F32: Bars = Bars {
+    position: 2e-5,
+    band: 2e-5,
+};
+const F64: Bars = Bars {
+    position: 1e-9,
+    band: 1e-9,
+};
+
+/// B's motion relative to the line between the shapes: `toward` times the offset from
+/// B to A plus `aside` times its perpendicular (in units of the pair's reach), and
+/// the turns of A and B over the step.
+#[derive(Clone, Copy, Debug)]
+struct Motion {
+    toward: f64,
+    aside: f64,
+    target_separation: f64,
+    turns: [f64; 2],
+    /// A's centre of rotation, in units of its extent.
+    center_a: P,
+}
+
+fn translation() -> impl Strategy<Value = Motion> {
+    let toward = prop_oneof![4 => 0.3..3.0, 1 => -1.0..0.3];
+    let aside = prop_oneof![2 => Just(0.0), 3 => -1.0..1.0_f64];
+    let target = prop_oneof![3 => Just(0.0), 1 => 0.0..0.2_f64];
+    (toward, aside, target).prop_map(|(toward, aside, target_separation)| Motion {
+        toward,
+        aside,
+        target_separation,
+        turns: [0.0, 0.0],
+        center_a: [0.0, 0.0],
+    })
+}
+
+fn rotation() -> impl Strategy<Value = Motion> {
+    let turn = prop_oneof![1 => Just(0.0), 4 => -7.0..7.0_f64];
+    (
+        translation(),
+        turn.clone(),
+        turn,
+        [-0.5..0.5_f64, -0.5..0.5_f64],
+    )
+        .prop_map(|(motion, turn_a, turn_b, center_a)| Motion {
+            turns: [turn_a, turn_b],
+            center_a,
+            ..motion
+        })
+}
+
+/// Everything about one case: the kernel's sweeps and the oracle's view of them.
+struct SweepCase<S: Scalar> {
+    scene: Scene<S>,
+    sweep_a: Sweep<S>,
+    sweep_b: Sweep<S>,
+    exact_a: ExactSweep,
+    exact_b: ExactSweep,
+    target: S,
+    /// `L`: the largest extent, starting distance or motion length.
+    length: f64,
+    /// The pair's size as the kernel's tolerance sees it (reaches about the centres of
+    /// rotation, radii included, with the 9 % its bound may add).
+    size: f64,
+    /// An upper bound of the speed of any point of B relative to A.
+    speed: f64,
+}
+
+impl<S: Scalar> SweepCase<S> {
+    fn new(case: &Case, motion: Motion) -> Result<Self, TestCaseError> {
+        let scene = Scene::<S>::new(case)?;
+        let [angle_a, angle_b] = case.placement.angles;
+        let from_b_to_a = [
+            scene.xf_a.translation.x.to_f64() - scene.xf_b.translation.x.to_f64(),
+            scene.xf_a.translation.y.to_f64() - scene.xf_b.translation.y.to_f64(),
+        ];
+        let reach = scene.a.extent() + scene.b.extent();
+        let aside = [-from_b_to_a[1], from_b_to_a[0]];
+        let norm = aside[0].hypot(aside[1]).max(f64::MIN_POSITIVE);
+        let m = [
+            motion.toward * from_b_to_a[0] + motion.aside * reach * aside[0] / norm,
+            motion.toward * from_b_to_a[1] + motion.aside * reach * aside[1] / norm,
+        ];
+        // A turns about `center_a` (in units of its extent), placed so that A starts
+        // where the scene put it.
+        let local_center = v::<S>(
+            motion.center_a[0] * scene.a.extent(),
+            motion.center_a[1] * scene.a.extent(),
+        );
+        let start_a = scene.xf_a.transform_point(local_center);
+        let angle_a = S::from_f64(angle_a);
+        let angle_b = S::from_f64(angle_b);
+        let sweep_a = Sweep::new(
+            local_center,
+            start_a,
+            start_a,
+            angle_a,
+            angle_a + S::from_f64(motion.turns[0]),
+        );
+        let start_b = scene.xf_b.translation;
+        let sweep_b = Sweep::new(
+            Vec2::ZERO,
+            start_b,
+            start_b + v(m[0], m[1]),
+            angle_b,
+            angle_b + S::from_f64(motion.turns[1]),
+        );
+        let origin = to_p(sweep_a.center_start);
+        let exact_a = ExactSweep::new(&scene.a, sweep_a, origin);
+        let exact_b = ExactSweep::new(&scene.b, sweep_b, origin);
+        let motion_length = to_p(sweep_b.translation())[0].hypot(to_p(sweep_b.translation())[1]);
+        let target = S::from_f64(motion.target_separation * scene.a.extent().max(scene.b.extent()));
+        let reach_a = scene.a.extent() + local_center.length().to_f64();
+        let length = scene.length.max(motion_length);
+        Ok(Self {
+            sweep_a,
+            sweep_b,
+            exact_a,
+            exact_b,
+            target,
+            length,
+            size: (reach_a + scene.b.extent()) * 1.09,
+            speed: motion_length
+                + motion.turns[0].abs() * reach_a
+                + motion.turns[1].abs() * scene.b.extent(),
+            scene,
+        })
+    }
+
+    fn run(&self) -> ToiOutput<S> {
+        let config = ToiConfig {
+            target_separation: self.target,
+            ..ToiConfig::default()
+        };
+        time_of_impact_with(
+            &self.scene.a,
+            self.sweep_a,
+            &self.scene.b,
+            self.sweep_b,
+            S::ONE,
+            config,
+        )
+    }
+
+    fn gap(&self, t: f64) -> f64 {
+        exact_gap(&self.exact_a, &self.exact_b, t).signed() - self.target.to_f64()
+    }
+
+    /// The kernel's tolerance, absolute: relative to the size, plus four roundings of
+    /// the fraction's worth of travel.
+    fn tolerance(&self) -> f64 {
+        let relative = ToiConfig::<S>::default().tolerance.to_f64();
+        relative * self.size + 4.0 * S::EPS.to_f64() * self.speed * 1.09
+    }
+
+    /// The closest approach `(t, gap)` over `[0, 1]`, by ternary search on the convex
+    /// distance of a pure translation.
+    fn closest_approach(&self) -> (f64, f64) {
+        let (mut lo, mut hi) = (0.0, 1.0);
+        // (2/3)^70 = 5e-13 of the step: far below the bars.
+        for _ in 0..70 {
+            let m1 = lo + (hi - lo) / 3.0;
+            let m2 = hi - (hi - lo) / 3.0;
+            if self.gap(m1) <= self.gap(m2) {
+                hi = m2;
+            } else {
+                lo = m1;
+            }
+        }
+        let t = 0.5 * (lo + hi);
+        (t, self.gap(t))
+    }
+
+    /// The first `t` in `[0, before]` with a gap of at most zero, by bisection, given
+    /// a positive gap at 0 and none at `before`.
+    fn first_contact(&self, before: f64) -> f64 {
+        let (mut lo, mut hi) = (0.0, before);
+        // 2^-60 = 9e-19 of the step.
+        for _ in 0..60 {
+            let mid = 0.5 * (lo + hi);
+            if self.gap(mid) <= 0.0 {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        hi
+    }
+}
+
+/// A pure translation against the oracle's bisection.
+fn translation_case<S: Scalar>(
+    case: &Case,
+    motion: Motion,
+    bars: Bars,
+) -> Result<(), TestCaseError> {
+    let sweep = SweepCase::<S>::new(case, motion)?;
+    let out = sweep.run();
+    let length = sweep.length;
+    let band = bars.band * length;
+    prop_assert!(
+        matches!(
+            out.status,
+            ToiStatus::Hit | ToiStatus::Separated | ToiStatus::Overlapped
+        ),
+        "status {:?}",
+        out
+    );
+    let start = sweep.gap(0.0);
+    if start.abs() <= band {
+        return Ok(());
+    }
+    if start < 0.0 {
+        prop_assert_eq!(
+            out.status,
+            ToiStatus::Overlapped,
+            "gap at the start {}",
+            start
+        );
+        return Ok(());
+    }
+    let (approach_t, approach_gap) = sweep.closest_approach();
+    if approach_gap.abs() <= band {
+        return Ok(());
+    }
+    if approach_gap > 0.0 {
+        prop_assert_eq!(
+            out.status,
+            ToiStatus::Separated,
+            "closest approach {}",
+            approach_gap
+        );
+        return Ok(());
+    }
+    prop_assert_eq!(
+        out.status,
+        ToiStatus::Hit,
+        "closest approach {}",
+        approach_gap
+    );
+    let t = out.fraction.to_f64();
+    let at_hit = sweep.gap(t);
+    prop_assert!(
+        at_hit.abs() <= sweep.tolerance() + band,
+        "gap {:e} at the hit {:?}",
+        at_hit,
+        out
+    );
+    prop_assert!(
+        t <= approach_t,
+        "hit {} past the closest approach {}",
+        t,
+        approach_t
+    );
+    let t0 = sweep.first_contact(approach_t);
+    let speed = sweep.speed;
+    let step = (1e-4 * t0).max(1e-12);
+    let rate = (sweep.gap((t0 - step).max(0.0)) - sweep.gap(t0)) / step;
+    if rate >= 0.1 * speed {
+        let error = (t - t0).abs() * speed / length;
+        prop_assert!(
+            error <= bars.position,
+            "fraction {} against exact {}: position error {:e} L",
+            t,
+            t0,
+            error
+        );
+    }
+    Ok(())
+}
+
+/// A rotating sweep: the exact gap at a hit is within the tolerance, and no sample
+/// before it (or of the whole step when separated) overlaps beyond the band.
+fn rotation_case<S: Scalar>(case: &Case, motion: Motion, bars: Bars) -> Result<(), TestCaseError> {
+    let sweep = SweepCase::<S>::new(case, motion)?;
+    let out = sweep.run();
+    let band = bars.band * sweep.length;
+    prop_assert!(
+        matches!(
+            out.status,
+            ToiStatus::Hit | ToiStatus::Separated | ToiStatus::Overlapped
+        ),
+        "status {:?}",
+        out
+    );
+    let start = sweep.gap(0.0);
+    if out.status == ToiStatus::Overlapped {
+        prop_assert!(
+            start <= band,
+            "overlapped with a gap of {} at the start",
+            start
+        );
+        return Ok(());
+    }
+    prop_assert!(start > -band, "apart at the start by {}? {:?}", start, out);
+    let end = out.fraction.to_f64();
+    if out.status == ToiStatus::Hit {
+        let at_hit = sweep.gap(end);
+        prop_assert!(
+            at_hit.abs() <= sweep.tolerance() + band,
+            "gap {:e} at the hit {:?}",
+            at_hit,
+            out
+        );
+    }
+    for k in 0..200 {
+        let t = end * f64::from(k) / 200.0;
+        let gap = sweep.gap(t);
+        prop_assert!(gap > -band, "gap {:e} at {} before {:?}", gap, t, out);
+    }
+    Ok(())
+}
+
+/// Oracle evaluations are slow for ellipses (each one samples the boundary): fewer
+/// cases there.
+const CASES: u32 = 256;
+const ELLIPSE_CASES: u32 = 24;
+
+proptest! {
+    #![proptest_config(config(CASES))]
+
+    #[test]
+    fn f32_polytope_translations_match_oracle(case in case(polytope(), polytope()), motion in translation()) {
+        translation_case::<f32>(&case, motion, F32)?;
+    }
+
+    #[test]
+    fn f64_polytope_translations_match_oracle(case in case(polytope(), polytope()), motion in translation()) {
+        translation_case::<f64>(&case, motion, F64)?;
+    }
+
+    #[test]
+    fn f32_rounded_translations_match_oracle(case in case(rounded(), any_shape()), motion in translation()) {
+        translation_case::<f32>(&case, motion, F32)?;
+    }
+
+    #[test]
+    fn f64_rounded_translations_match_oracle(case in case(rounded(), polytope()), motion in translation()) {
+        translation_case::<f64>(&case, motion, F64)?;
+    }
+
+    #[test]
+    fn f32_polytope_rotations_never_pass_through(case in case(polytope(), polytope()), motion in rotation()) {
+        rotation_case::<f32>(&case, motion, F32)?;
+    }
+
+    #[test]
+    fn f64_polytope_rotations_never_pass_through(case in case(polytope(), polytope()), motion in rotation()) {
+        rotation_case::<f64>(&case, motion, F64)?;
+    }
+
+    #[test]
+    fn f32_rounded_rotations_never_pass_through(case in case(rounded(), polytope()), motion in rotation()) {
+        rotation_case::<f32>(&case, motion, F32)?;
+    }
+
+    #[test]
+    fn f64_rounded_rotations_never_pass_through(case in case(rounded(), polytope()), motion in rotation()) {
+        rotation_case::<f64>(&case, motion, F64)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(ELLIPSE_CASES))]
+
+    #[test]
+    fn f32_ellipse_translations_match_oracle(case in case(ellipse(), any_shape()), motion in translation()) {
+        translation_case::<f32>(&case, motion, F32)?;
+    }
+
+    #[test]
+    fn f64_ellipse_translations_match_oracle(case in case(ellipse(), any_shape()), motion in translation()) {
+        translation_case::<f64>(&case, motion, F64)?;
+    }
+
+    #[test]
+    fn f32_ellipse_rotations_never_pass_through(case in case(ellipse(), any_shape()), motion in rotation()) {
+        rotation_case::<f32>(&case, motion, F32)?;
+    }
+
+    #[test]
+    fn f64_ellipse_rotations_never_pass_through(case in case(ellipse(), any_shape()), motion in rotation()) {
+        rotation_case::<f64>(&case, motion, F64)?;
+    }
+}
