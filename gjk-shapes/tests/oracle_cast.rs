@@ -27,10 +27,12 @@
 // Each test binary uses a different part of the shared harness.
 #[allow(dead_code)]
 mod harness;
+mod motion_search;
 
 use gjk_core::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Vec2, ray_cast, shape_cast};
 use gjk_oracle::{Core, Shape as OracleShape, signed_distance_to_surface, transform};
 use harness::{Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
+use motion_search::{convex_minimum, first_crossing};
 use proptest::prelude::*;
 
 /// Bars as fractions of `L`. The floors are 2e-5 (f32) and 1e-9 (f64).
@@ -101,37 +103,15 @@ impl OracleCast<'_> {
         gjk_oracle::distance(self.a, &moved).signed()
     }
 
-    /// The closest approach `(t, d)` over `[0, max_fraction]`, by ternary search on the
-    /// convex distance.
+    /// The closest approach `(t, d)` over `[0, max_fraction]`.
     fn closest_approach(&self) -> (f64, f64) {
-        let (mut lo, mut hi) = (0.0, self.max_fraction);
-        for _ in 0..90 {
-            let m1 = lo + (hi - lo) / 3.0;
-            let m2 = hi - (hi - lo) / 3.0;
-            // On a plateau of zero distance either side holds a minimum.
-            if self.distance_at(m1) <= self.distance_at(m2) {
-                hi = m2;
-            } else {
-                lo = m1;
-            }
-        }
-        let t = 0.5 * (lo + hi);
-        (t, self.distance_at(t))
+        convex_minimum(|t| self.distance_at(t), 0.0, self.max_fraction, 90)
     }
 
-    /// The first `t` in `[0, before]` with `d(t) <= target`, by bisection, given
+    /// The first `t` in `[0, before]` with `d(t) <= target`, given
     /// `d(0) > target >= d(before)`.
     fn first_contact(&self, before: f64) -> f64 {
-        let (mut lo, mut hi) = (0.0, before);
-        for _ in 0..80 {
-            let mid = 0.5 * (lo + hi);
-            if self.distance_at(mid) <= self.target {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        hi
+        first_crossing(|t| self.distance_at(t) <= self.target, before, 80)
     }
 }
 

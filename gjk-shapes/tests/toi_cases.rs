@@ -26,6 +26,7 @@
     reason = "the harness serves several test files; this one uses its shapes and scenes"
 )]
 mod harness;
+mod motion_search;
 
 use core::f64::consts::PI;
 
@@ -36,6 +37,7 @@ use gjk_core::{
 use gjk_oracle::{Core, Exact, P, Shape as OracleShape, transform};
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment};
 use harness::{Built, Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
+use motion_search::{convex_minimum, first_crossing};
 use proptest::prelude::*;
 
 fn v<S: Scalar>(x: f64, y: f64) -> Vec2<S> {
@@ -406,38 +408,17 @@ impl<S: Scalar> SweepCase<S> {
         relative * self.size + 4.0 * S::EPS.to_f64() * self.speed * 1.09
     }
 
-    /// The closest approach `(t, gap)` over `[0, 1]`, by ternary search on the convex
-    /// distance of a pure translation.
+    /// The closest approach `(t, gap)` over `[0, 1]` of a pure translation.
     fn closest_approach(&self) -> (f64, f64) {
-        let (mut lo, mut hi) = (0.0, 1.0);
         // (2/3)^70 = 5e-13 of the step: far below the bars.
-        for _ in 0..70 {
-            let m1 = lo + (hi - lo) / 3.0;
-            let m2 = hi - (hi - lo) / 3.0;
-            if self.gap(m1) <= self.gap(m2) {
-                hi = m2;
-            } else {
-                lo = m1;
-            }
-        }
-        let t = 0.5 * (lo + hi);
-        (t, self.gap(t))
+        convex_minimum(|t| self.gap(t), 0.0, 1.0, 70)
     }
 
-    /// The first `t` in `[0, before]` with a gap of at most zero, by bisection, given
-    /// a positive gap at 0 and none at `before`.
+    /// The first `t` in `[0, before]` with a gap of at most zero, given a positive gap
+    /// at 0 and none at `before`.
     fn first_contact(&self, before: f64) -> f64 {
-        let (mut lo, mut hi) = (0.0, before);
         // 2^-60 = 9e-19 of the step.
-        for _ in 0..60 {
-            let mid = 0.5 * (lo + hi);
-            if self.gap(mid) <= 0.0 {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        hi
+        first_crossing(|t| self.gap(t) <= 0.0, before, 60)
     }
 }
 
