@@ -1,7 +1,9 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
-use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate};
+use crate::gjk::{
+    GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
+};
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
 /// What a distance query found about the pair.
@@ -205,8 +207,29 @@ where
         b,
         relative: xf_a.inv_mul(xf_b),
     };
-    let seed = pair.seed(cache.as_deref());
-    let state = iterate::<S, A, B, false>(&pair, seed, radius_a + radius_b);
+    run(
+        shared(&pair),
+        pair.relative.translation,
+        xf_a,
+        radius_a,
+        radius_b,
+        cache,
+    )
+}
+
+/// The query on checked input, shared by all shape pairs on bare-metal targets: GJK from the cache or from
+/// `offset` (B's origin in A's frame), the cache updated, the output in world space.
+#[inline]
+pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    offset: Vec2<S>,
+    xf_a: Transform<S>,
+    radius_a: S,
+    radius_b: S,
+    cache: Option<&mut SimplexCache<S>>,
+) -> DistanceOutput<S> {
+    let start = seed(pair, offset, cache.as_deref());
+    let state = iterate::<S, D, false>(pair, start, radius_a + radius_b);
     if let Some(cache) = cache {
         cache.store(&state.simplex);
     }

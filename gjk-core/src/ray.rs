@@ -1,7 +1,7 @@
 //! `ray_cast`: where a ray first meets a convex shape.
 
-use crate::gjk::{Pair, checked_radii};
-use crate::shape_cast::{finish, invalid_output, run_cast, with_exact_starting_normal};
+use crate::gjk::{Pair, checked_radii, shared};
+use crate::shape_cast::{Contact, LinearCast, invalid_output, run};
 use crate::{CastOutput, FeatureId, Ray, Scalar, Support, SupportPoint, Transform, Vec2};
 
 /// The ray's origin as a shape: a single point at its local origin.
@@ -75,14 +75,18 @@ where
         b: &RayOrigin,
         relative: xf.inv_mul(xf_origin),
     };
-    let motion = xf.rotation.inv_rotate(ray.translation);
-    let state = run_cast(&pair, motion, ray.max_fraction, radius);
-    let out = finish(
-        &state,
-        ray.max_fraction,
+    let linear = LinearCast {
+        offset: pair.relative.translation,
+        motion: xf.rotation.inv_rotate(ray.translation),
+        max_fraction: ray.max_fraction,
+        target: radius,
+    };
+    run(
+        shared(&pair),
+        &linear,
+        Contact::Ray(ray),
+        xf,
         radius,
-        |fraction, _| ray.point_at(fraction),
-        xf.rotation,
-    );
-    with_exact_starting_normal(out, shape, xf, &RayOrigin, xf_origin)
+        S::ZERO,
+    )
 }

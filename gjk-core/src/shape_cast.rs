@@ -33,9 +33,9 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
-use crate::gjk::{Pair, checked_radii};
+use crate::gjk::{MinkowskiDifference, Pair, checked_radii, seed, shared};
 use crate::simplex::Simplex;
-use crate::{CastOutput, CastStatus, Rot, Scalar, ShapeCastInput, Support, Transform, Vec2};
+use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
 
 /// Why the cast loop stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,20 +64,17 @@ pub(crate) struct CastState<S> {
     pub end: CastEnd,
 }
 
-/// Casts B (moving by `motion` relative to A, in A's frame) against A until the cores
-/// come within `target` of each other.
-pub(crate) fn run_cast<S, A, B>(
-    pair: &Pair<'_, S, A, B>,
+/// Casts B (moving by `motion` relative to A, in A's frame, starting at `offset`)
+/// against A until the cores come within `target` of each other.
+#[inline]
+fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    offset: Vec2<S>,
     motion: Vec2<S>,
     max_fraction: S,
     target: S,
-) -> CastState<S>
-where
-    S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
-{
-    let mut simplex = pair.seed(None);
+) -> CastState<S> {
+    let mut simplex = seed(pair, offset, None);
     let mut fraction = S::ZERO;
     let mut query = Vec2::ZERO;
     let mut advance_normal = Vec2::ZERO;
@@ -243,44 +240,68 @@ where
     };
     let motion = xf_a.rotation.inv_rotate(cast.relative_translation());
     let target = radius_a + radius_b + cast.target_separation;
-    let state = run_cast(&pair, motion, cast.max_fraction, target);
-    let xf_a_at_contact = |fraction: S| {
-        Transform::new(
-            xf_a.translation + cast.translation_a * fraction,
-            xf_a.rotation,
-        )
-    };
-    let out = finish(
-        &state,
-        cast.max_fraction,
+    let linear = LinearCast {
+        offset: pair.relative.translation,
+        motion,
+        max_fraction: cast.max_fraction,
         target,
-        |fraction, normal| {
-            let (core_a, _) = state.simplex.witness_points();
-            xf_a_at_contact(fraction).transform_point(core_a + normal * radius_a)
-        },
-        xf_a.rotation,
-    );
-    with_exact_starting_normal(out, a, xf_a, b, xf_b)
+    };
+    let contact = Contact::Shapes {
+        xf_a,
+        translation_a: cast.translation_a,
+        radius_a,
+    };
+    run(shared(&pair), &linear, contact, xf_a, radius_a, radius_b)
 }
 
+/// A linear cast in A's frame: B starts at `offset` and moves by `motion` over
+/// fractions `[0, max_fraction]`, until the cores come within `target`.
+pub(crate) struct LinearCast<S> {
+    pub offset: Vec2<S>,
+    pub motion: Vec2<S>,
+    pub max_fraction: S,
+    pub target: S,
+}
+
+/// Where the contact point of a hit lies, given the fraction and the local normal.
+pub(crate) enum Contact<S> {
+    /// A ray: the point of the ray at the fraction.
+    Ray(Ray<S>),
+    /// Two shapes: A's core witness point pushed out by A's radius along the normal,
+    /// with A moved to the fraction.
+    Shapes {
+        xf_a: Transform<S>,
+        translation_a: Vec2<S>,
+        radius_a: S,
+    },
+}
+
+/// The cast on checked input, shared by all shape pairs on bare-metal targets: the loop, the world-space output
+/// and, for a start within the target, the exact starting normal.
+///
 /// A cast that starts within the target stops as soon as the simplex is close enough,
 /// before its closest point has converged, so its direction is only roughly the
-/// normal. When the cores are apart, a converged distance query gives the exact one
-/// (the extra query runs only on this path).
-pub(crate) fn with_exact_starting_normal<S, A, B>(
-    mut out: CastOutput<S>,
-    a: &A,
+/// normal. When the cores are apart, a converged distance query on the same pair gives
+/// the exact one (the extra query runs only on this path).
+#[inline]
+pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    cast: &LinearCast<S>,
+    contact: Contact<S>,
     xf_a: Transform<S>,
-    b: &B,
-    xf_b: Transform<S>,
-) -> CastOutput<S>
-where
-    S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
-{
+    radius_a: S,
+    radius_b: S,
+) -> CastOutput<S> {
+    let state = run_cast(
+        pair,
+        cast.offset,
+        cast.motion,
+        cast.max_fraction,
+        cast.target,
+    );
+    let mut out = finish(&state, cast.max_fraction, cast.target, contact, xf_a);
     if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
-        let exact = crate::distance(a, xf_a, b, xf_b).normal;
+        let exact = crate::distance::run(pair, cast.offset, xf_a, radius_a, radius_b, None).normal;
         if exact != Vec2::ZERO {
             out.normal = exact;
         }
@@ -300,14 +321,14 @@ pub(crate) fn invalid_output<S: Scalar>(iterations: u32) -> CastOutput<S> {
     }
 }
 
-/// Turns the loop state into world-space output. `contact_point(fraction, normal)`
-/// gives the world contact point for a local unit normal (from A to B).
-pub(crate) fn finish<S: Scalar>(
+/// Turns the loop state into world-space output; `contact` says where the contact
+/// point lies for a local unit normal (from A to B), `xf_a` places A's frame.
+fn finish<S: Scalar>(
     state: &CastState<S>,
     max_fraction: S,
     target: S,
-    contact_point: impl Fn(S, Vec2<S>) -> Vec2<S>,
-    rotation_a: Rot<S>,
+    contact: Contact<S>,
+    xf_a: Transform<S>,
 ) -> CastOutput<S> {
     let iterations = state.iterations;
     let none = |fraction: S, status: CastStatus| CastOutput {
@@ -344,10 +365,25 @@ pub(crate) fn finish<S: Scalar>(
                 Some(normal) if !(starts_inside && cores_overlap) => normal,
                 _ => Vec2::ZERO,
             };
+            let point = match contact {
+                Contact::Ray(ray) => ray.point_at(state.fraction),
+                Contact::Shapes {
+                    xf_a,
+                    translation_a,
+                    radius_a,
+                } => {
+                    let (core_a, _) = state.simplex.witness_points();
+                    let xf_a_at_contact = Transform::new(
+                        xf_a.translation + translation_a * state.fraction,
+                        xf_a.rotation,
+                    );
+                    xf_a_at_contact.transform_point(core_a + normal * radius_a)
+                }
+            };
             CastOutput {
                 fraction: state.fraction,
-                point: contact_point(state.fraction, normal),
-                normal: rotation_a.rotate(normal),
+                point,
+                normal: xf_a.rotation.rotate(normal),
                 iterations,
                 status,
             }
