@@ -4,6 +4,7 @@
 use crate::gjk::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
 };
+use crate::simplex::Simplex;
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
 /// What a distance query found about the pair.
@@ -228,24 +229,25 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     radius_b: S,
     cache: Option<&mut SimplexCache<S>>,
 ) -> DistanceOutput<S> {
-    let start = seed(pair, offset, cache.as_deref());
-    let state = iterate::<S, D, false>(pair, start, radius_a + radius_b);
+    let mut simplex = seed(pair, offset, cache.as_deref());
+    let state = iterate::<S, D, false>(pair, &mut simplex, radius_a + radius_b);
     if let Some(cache) = cache {
-        cache.store(&state.simplex);
+        cache.store(&simplex);
     }
-    finish(&state, xf_a, radius_a, radius_b)
+    finish(&state, &simplex, xf_a, radius_a, radius_b)
 }
 
 /// Turns the GJK state into world-space output with the radii applied.
 #[inline]
 fn finish<S: Scalar>(
     state: &GjkState<S>,
+    simplex: &Simplex<S>,
     xf_a: Transform<S>,
     radius_a: S,
     radius_b: S,
 ) -> DistanceOutput<S> {
     let iterations = state.iterations;
-    let (core_a, core_b) = state.simplex.witness_points();
+    let (core_a, core_b) = simplex.witness_points();
     let to_world = |point| xf_a.transform_point(point);
     match state.termination {
         Termination::InvalidInput => DistanceOutput::invalid(iterations),

@@ -170,9 +170,8 @@ pub(crate) enum Termination {
     InvalidInput,
 }
 
-/// The state GJK stopped in.
+/// How GJK stopped; the simplex it stopped with is the caller's, updated in place.
 pub(crate) struct GjkState<S> {
-    pub simplex: Simplex<S>,
     /// Closest point of the simplex to the origin (A's frame): `witness_b - witness_a`.
     pub closest: Vec2<S>,
     /// Support calls after the starting simplex.
@@ -180,12 +179,12 @@ pub(crate) struct GjkState<S> {
     pub termination: Termination,
 }
 
-/// Runs GJK from `simplex`. With `EARLY_EXIT`, stops as soon as a support plane shows
+/// Runs GJK from `simplex`, leaving the final simplex there. With `EARLY_EXIT`, stops as soon as a support plane shows
 /// the rounded shapes (total radius `radius`) apart.
 #[inline]
 pub(crate) fn iterate<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool>(
     pair: &D,
-    mut simplex: Simplex<S>,
+    simplex: &mut Simplex<S>,
     radius: S,
 ) -> GjkState<S> {
     let mut closest = simplex.solve();
@@ -256,7 +255,6 @@ pub(crate) fn iterate<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY
     };
 
     GjkState {
-        simplex,
         closest,
         iterations,
         termination,

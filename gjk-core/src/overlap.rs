@@ -82,8 +82,8 @@ where
         b,
         relative: xf_a.inv_mul(xf_b),
     };
-    let start = seed(&pair, pair.relative.translation, None);
-    let state = iterate::<S, _, true>(&pair, start, radius);
+    let mut simplex = seed(&pair, pair.relative.translation, None);
+    let state = iterate::<S, _, true>(&pair, &mut simplex, radius);
     // The same comparison `distance` makes, so the two agree to the last bit.
     let apart = state.closest.length() - radius > S::ZERO;
     match state.termination {
