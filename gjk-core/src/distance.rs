@@ -218,9 +218,12 @@ where
     )
 }
 
-/// The query on checked input, shared by all shape pairs on bare-metal targets: GJK from the cache or from
-/// `offset` (B's origin in A's frame), the cache updated, the output in world space.
-#[inline]
+/// The query on checked input: GJK from the cache or from `offset` (B's origin in A's
+/// frame), the cache updated, the output in world space. On bare metal it takes the
+/// shared pair and is never inlined, so the distance query and the exact starting
+/// normal of the casts share one copy.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     pair: &D,
     offset: Vec2<S>,

@@ -276,9 +276,21 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    let (radius_a, radius_b) = (a.radius(), b.radius());
+    usable_inputs(xf_a, xf_b, radius_a, radius_b).then_some((radius_a, radius_b))
+}
+
+/// The checks of [`checked_radii`], shared by every shape pair: out of line on bare
+/// metal (one copy instead of one per query and pair), inlined elsewhere.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+fn usable_inputs<S: Scalar>(
+    xf_a: Transform<S>,
+    xf_b: Transform<S>,
+    radius_a: S,
+    radius_b: S,
+) -> bool {
     // Written so that a NaN radius fails the comparison.
     let usable = |radius: S| radius >= S::ZERO && radius.is_finite();
-    let (radius_a, radius_b) = (a.radius(), b.radius());
-    (xf_a.is_valid() && xf_b.is_valid() && usable(radius_a) && usable(radius_b))
-        .then_some((radius_a, radius_b))
+    xf_a.is_valid() && xf_b.is_valid() && usable(radius_a) && usable(radius_b)
 }
