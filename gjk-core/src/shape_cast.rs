@@ -282,7 +282,10 @@ pub(crate) enum Contact<S> {
 /// before its closest point has converged, so its direction is only roughly the
 /// normal. When the cores are apart, a converged distance query on the same pair gives
 /// the exact one (the extra query runs only on this path).
-#[inline]
+///
+/// Always inlined: a frame of its own between the query and the loop measured 72
+/// bytes more stack per cast on Cortex-M0.
+#[inline(always)]
 pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     pair: &D,
     cast: &LinearCast<S>,
