@@ -1,6 +1,8 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
+#[cfg(target_os = "none")]
+use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
 };
@@ -122,6 +124,9 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    #[cfg(target_os = "none")]
+    return query::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, None);
+    #[cfg(not(target_os = "none"))]
     query(a, xf_a, b, xf_b, None)
 }
 
@@ -179,12 +184,17 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    #[cfg(target_os = "none")]
+    return query::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, Some(cache));
+    #[cfg(not(target_os = "none"))]
     query(a, xf_a, b, xf_b, Some(cache))
 }
 
 /// The shared body of the two entry points: warm-starts from `cache` when given and
-/// leaves the final simplex in it (an empty cache after rejected input).
-#[inline]
+/// leaves the final simplex in it (an empty cache after rejected input). On bare metal
+/// it runs on `Core` shapes, one copy for all shape types.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
 fn query<S, A, B>(
     a: &A,
     xf_a: Transform<S>,

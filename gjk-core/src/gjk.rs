@@ -20,6 +20,8 @@
 
 use crate::cache::CachedVertex;
 use crate::simplex::{Simplex, SimplexVertex};
+#[cfg(target_os = "none")]
+use crate::{FeatureId, SupportPoint};
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
 /// The Minkowski difference `B - A` of two placed cores, as the GJK loops see it.
@@ -44,6 +46,61 @@ pub(crate) trait MinkowskiDifference<S> {
 
     /// A cached vertex rebuilt for the current placement.
     fn cached_vertex(&self, cached: &CachedVertex<S>) -> SimplexVertex<S>;
+}
+
+/// One shape's core as the queries' bodies see it on bare metal: its support, feature
+/// points and radius behind a vtable of three entries (a `dyn Support` vtable also
+/// carries the bounding-box methods, which the queries never call and which would
+/// then be linked in).
+///
+/// The public queries wrap their shapes in [`CoreOf`] on `target_os = "none"` and run
+/// their bodies on `&dyn Core`, so each body exists once per scalar type whatever the
+/// shape types (see [`MinkowskiDifference`] for the loops). Hosted targets call the
+/// bodies on the shapes themselves.
+#[cfg(target_os = "none")]
+pub(crate) trait Core<S> {
+    /// [`Support::support`].
+    fn core_support(&self, direction: Vec2<S>) -> SupportPoint<S>;
+    /// [`Support::feature_point`].
+    fn core_feature_point(&self, feature: FeatureId) -> Option<Vec2<S>>;
+    /// [`Support::radius`].
+    fn core_radius(&self) -> S;
+}
+
+/// A shape seen as a [`Core`].
+#[cfg(target_os = "none")]
+pub(crate) struct CoreOf<'s, T: ?Sized>(pub &'s T);
+
+#[cfg(target_os = "none")]
+impl<S: Scalar, T: Support<S> + ?Sized> Core<S> for CoreOf<'_, T> {
+    #[inline]
+    fn core_support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+        self.0.support(direction)
+    }
+    #[inline]
+    fn core_feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        self.0.feature_point(feature)
+    }
+    #[inline]
+    fn core_radius(&self) -> S {
+        self.0.radius()
+    }
+}
+
+#[cfg(target_os = "none")]
+impl<S: Scalar> Support<S> for dyn Core<S> + '_ {
+    #[inline]
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+        self.core_support(direction)
+    }
+    #[inline]
+    fn radius(&self) -> S {
+        self.core_radius()
+    }
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        self.core_feature_point(feature)
+    }
 }
 
 /// Two shapes with B placed in A's frame: the Minkowski difference `B - A` of their

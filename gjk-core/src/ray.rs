@@ -1,5 +1,7 @@
 //! `ray_cast`: where a ray first meets a convex shape.
 
+#[cfg(target_os = "none")]
+use crate::gjk::{Core, CoreOf};
 use crate::gjk::{Pair, checked_radii, shared};
 use crate::shape_cast::{Contact, LinearCast, invalid_output, run};
 use crate::{CastOutput, FeatureId, Ray, Scalar, Support, SupportPoint, Transform, Vec2};
@@ -59,6 +61,21 @@ impl<S: Scalar> Support<S> for RayOrigin {
 /// assert!((out.normal - Vec2::new(-1.0, 0.0)).length() < 1e-15);
 /// ```
 pub fn ray_cast<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
+where
+    S: Scalar,
+    T: Support<S> + ?Sized,
+{
+    #[cfg(target_os = "none")]
+    return cast_ray::<S, dyn Core<S>>(&CoreOf(shape), xf, ray);
+    #[cfg(not(target_os = "none"))]
+    cast_ray(shape, xf, ray)
+}
+
+/// The body of [`ray_cast`]; on bare metal it runs on a `Core` shape, one copy for all
+/// shape types.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+fn cast_ray<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
 where
     S: Scalar,
     T: Support<S> + ?Sized,

@@ -33,6 +33,8 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
+#[cfg(target_os = "none")]
+use crate::gjk::{Core, CoreOf};
 use crate::gjk::{MinkowskiDifference, Pair, checked_radii, seed, shared};
 use crate::simplex::Simplex;
 use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
@@ -210,6 +212,28 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 /// assert_eq!(out.point.x, 1.0);
 /// ```
 pub fn shape_cast<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    cast: ShapeCastInput<S>,
+) -> CastOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    #[cfg(target_os = "none")]
+    return cast_shapes::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, cast);
+    #[cfg(not(target_os = "none"))]
+    cast_shapes(a, xf_a, b, xf_b, cast)
+}
+
+/// The body of [`shape_cast`]; on bare metal it runs on `Core` shapes, one copy for
+/// all shape types.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+fn cast_shapes<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,
