@@ -387,6 +387,11 @@ pub(crate) fn invalid_output<S: Scalar>(iterations: u32) -> CastOutput<S> {
 
 /// Turns the loop state into world-space output; `contact` says where the contact
 /// point lies for a local unit normal (from A to B), `xf_a` places A's frame.
+///
+/// Out of line on bare metal: its temporaries then never share a frame with the
+/// loop's (measured on Cortex-M0, `cargo xtask size`).
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
 fn finish<S: Scalar>(
     state: &CastState<S>,
     simplex: &Simplex<S>,
