@@ -195,7 +195,7 @@ where
 /// it runs on `Core` shapes, one copy for all shape types.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-fn query<S, A, B>(
+pub(crate) fn query<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,

@@ -1,8 +1,13 @@
 //! `ray_cast`: where a ray first meets a convex shape.
 
 #[cfg(target_os = "none")]
+use crate::ShapeCastInput;
+#[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
+#[cfg(not(target_os = "none"))]
 use crate::gjk::{Pair, checked_radii, shared};
+use crate::shape_cast::with_exact_starting_normal;
+#[cfg(not(target_os = "none"))]
 use crate::shape_cast::{Contact, LinearCast, invalid_output, run};
 use crate::{CastOutput, FeatureId, Ray, Scalar, Support, SupportPoint, Transform, Vec2};
 
@@ -65,16 +70,34 @@ where
     S: Scalar,
     T: Support<S> + ?Sized,
 {
+    let xf_origin = Transform::from_translation(ray.origin);
+    // On bare metal the ray is the shape cast of its origin point, run by the shape
+    // cast's one copy of the code: the same checks and arithmetic in the same order
+    // (B's motion `translation - 0`, the target `radius + 0 + 0`), so the same bits.
     #[cfg(target_os = "none")]
-    return cast_ray::<S, dyn Core<S>>(&CoreOf(shape), xf, ray);
+    let (shape, origin): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(shape), &CoreOf(&RayOrigin));
+    #[cfg(target_os = "none")]
+    let out = crate::shape_cast::cast_shapes(
+        shape,
+        xf,
+        origin,
+        xf_origin,
+        &ShapeCastInput {
+            translation_a: Vec2::ZERO,
+            translation_b: ray.translation,
+            max_fraction: ray.max_fraction,
+            target_separation: S::ZERO,
+        },
+        Some(&ray),
+    );
     #[cfg(not(target_os = "none"))]
-    cast_ray(shape, xf, ray)
+    let (out, origin) = (cast_ray(shape, xf, ray), &RayOrigin);
+    with_exact_starting_normal(out, shape, xf, origin, xf_origin)
 }
 
-/// The body of [`ray_cast`]; on bare metal it runs on a `Core` shape, one copy for all
-/// shape types.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+/// The body of [`ray_cast`] on hosted targets, with the ray's origin inlined as B.
+#[cfg(not(target_os = "none"))]
+#[inline]
 fn cast_ray<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
 where
     S: Scalar,
@@ -98,12 +121,5 @@ where
         max_fraction: ray.max_fraction,
         target: radius,
     };
-    run(
-        shared(&pair),
-        &linear,
-        Contact::Ray(ray),
-        xf,
-        radius,
-        S::ZERO,
-    )
+    run(shared(&pair), &linear, Contact::Ray(ray), xf)
 }

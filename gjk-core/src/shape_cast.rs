@@ -224,21 +224,64 @@ where
     B: Support<S> + ?Sized,
 {
     #[cfg(target_os = "none")]
-    return cast_shapes::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, cast);
-    #[cfg(not(target_os = "none"))]
-    cast_shapes(a, xf_a, b, xf_b, cast)
+    let (a, b): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(a), &CoreOf(b));
+    let out = cast_shapes(a, xf_a, b, xf_b, &cast, None);
+    with_exact_starting_normal(out, a, xf_a, b, xf_b)
 }
 
-/// The body of [`shape_cast`]; on bare metal it runs on `Core` shapes, one copy for
-/// all shape types.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
-fn cast_shapes<S, A, B>(
+/// A cast that starts within the target stops as soon as the simplex is close enough,
+/// before its closest point has converged, so its direction is only roughly the
+/// normal. When the cores are apart, a converged distance query gives the exact one.
+/// The extra query runs only on this path, and after the cast's frames are gone (on
+/// Cortex-M0 the two would not fit in the 1 KiB stack budget together).
+#[inline]
+pub(crate) fn with_exact_starting_normal<S, A, B>(
+    mut out: CastOutput<S>,
     a: &A,
     xf_a: Transform<S>,
     b: &B,
     xf_b: Transform<S>,
-    cast: ShapeCastInput<S>,
+) -> CastOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
+        let exact = exact_normal(a, xf_a, b, xf_b);
+        if exact != Vec2::ZERO {
+            out.normal = exact;
+        }
+    }
+    out
+}
+
+/// The normal of [`distance`](crate::distance) (on the shapes as the cast's body took
+/// them): a rare path, kept out of line.
+#[cold]
+#[inline(never)]
+fn exact_normal<S, A, B>(a: &A, xf_a: Transform<S>, b: &B, xf_b: Transform<S>) -> Vec2<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    crate::distance::query(a, xf_a, b, xf_b, None).normal
+}
+
+/// The body of [`shape_cast`]; on bare metal it runs on `Core` shapes, one copy for
+/// all shape types and for `ray_cast` too. `ray` is the ray B's point travels along
+/// when this is a ray cast: the contact point is then the ray's point at the fraction,
+/// not A's surface point.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn cast_shapes<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    cast: &ShapeCastInput<S>,
+    ray: Option<&Ray<S>>,
 ) -> CastOutput<S>
 where
     S: Scalar,
@@ -268,12 +311,15 @@ where
         max_fraction: cast.max_fraction,
         target,
     };
-    let contact = Contact::Shapes {
-        xf_a,
-        translation_a: cast.translation_a,
-        radius_a,
+    let contact = match ray {
+        Some(ray) => Contact::Ray(*ray),
+        None => Contact::Shapes {
+            xf_a,
+            translation_a: cast.translation_a,
+            radius_a,
+        },
     };
-    run(shared(&pair), &linear, contact, xf_a, radius_a, radius_b)
+    run(shared(&pair), &linear, contact, xf_a)
 }
 
 /// A linear cast in A's frame: B starts at `offset` and moves by `motion` over
@@ -298,58 +344,9 @@ pub(crate) enum Contact<S> {
     },
 }
 
-/// The cast on checked input, shared by all shape pairs on bare-metal targets: the
-/// loop, the world-space output and, for a start within the target, the exact starting
-/// normal.
-///
-/// A cast that starts within the target stops as soon as the simplex is close enough,
-/// before its closest point has converged, so its direction is only roughly the
-/// normal. When the cores are apart, a converged distance query on the same pair gives
-/// the exact one (the extra query runs only on this path).
-///
-/// Always inlined: a frame of its own between the query and the loop measured 72
-/// bytes more stack per cast on Cortex-M0.
-#[inline(always)]
+/// The cast on checked input: the loop and its world-space output.
+#[inline]
 pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
-    pair: &D,
-    cast: &LinearCast<S>,
-    contact: Contact<S>,
-    xf_a: Transform<S>,
-    radius_a: S,
-    radius_b: S,
-) -> CastOutput<S> {
-    let mut out = cast_output(pair, cast, contact, xf_a);
-    if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
-        let exact = exact_normal(pair, cast.offset, xf_a, radius_a, radius_b);
-        if exact != Vec2::ZERO {
-            out.normal = exact;
-        }
-    }
-    out
-}
-
-/// The world normal of a converged distance query on the pair: a rare path, kept out
-/// of line so that neither its code nor its frame joins the cast's.
-#[cold]
-#[inline(never)]
-fn exact_normal<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
-    pair: &D,
-    offset: Vec2<S>,
-    xf_a: Transform<S>,
-    radius_a: S,
-    radius_b: S,
-) -> Vec2<S> {
-    crate::distance::run(pair, offset, xf_a, radius_a, radius_b, None).normal
-}
-
-/// The loop and its world-space output. On bare metal never inlined, so that the
-/// loop's frame is gone before the distance query of [`run`] takes its own: the two
-/// frames would otherwise stack up past the 1 KiB budget on Cortex-M0 (`cargo xtask
-/// size`). Hosted targets inline it: callgrind counted 5 % more instructions per ray
-/// cast with the call.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
-fn cast_output<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     pair: &D,
     cast: &LinearCast<S>,
     contact: Contact<S>,
