@@ -233,8 +233,10 @@ where
 /// before its closest point has converged, so its direction is only roughly the
 /// normal. When the cores are apart, a converged distance query gives the exact one.
 /// The extra query runs only on this path, and after the cast's frames are gone (on
-/// Cortex-M0 the two would not fit in the 1 KiB stack budget together).
-#[inline]
+/// Cortex-M0 the two would not fit in the 1 KiB stack budget together). Out of line
+/// on bare metal: one copy for every cast.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(crate) fn with_exact_starting_normal<S, A, B>(
     mut out: CastOutput<S>,
     a: &A,
