@@ -154,8 +154,14 @@ fn text_size(
     section_size(&bytes, ".text").map_err(|error| format!("{}: {error}", path.display()))
 }
 
+/// The queries a probe runs and reports a `stack` line for (see `probe.rs`): distance,
+/// ray cast and shape cast on the two shapes, and the two casts that start inside,
+/// whose exact starting normal is a distance query after the cast.
+const PROBE_QUERIES: usize = 8;
+
 /// Runs a probe under QEMU and reads its `stack <query> <bytes> status <code>` lines.
-/// Every query must have answered `Separated` (distances) or `Hit` (casts): code 0.
+/// Every query must have answered as the probe expects (code 0): `Separated`
+/// (distances), `Hit` (casts), `StartsInside` with a normal (the casts from inside).
 fn stack_run(board: &Board, elf: &Path) -> Result<Vec<(String, u32)>, String> {
     let finished = run_with_timeout(&mut board.qemu_command(elf), RUN_TIMEOUT)?;
     let name = elf.display();
@@ -173,16 +179,18 @@ fn stack_run(board: &Board, elf: &Path) -> Result<Vec<(String, u32)>, String> {
                 .parse()
                 .map_err(|_| format!("{name}: bad stack line {line:?}"))?;
             if *status != "0" {
-                return Err(format!("{name}: {query} answered status {status}, not 0"));
+                return Err(format!(
+                    "{name}: {query} did not answer as expected (code {status}, see probe.rs)"
+                ));
             }
             stacks.push(((*query).to_owned(), bytes));
         }
     }
-    if stacks.len() == 6 {
+    if stacks.len() == PROBE_QUERIES {
         Ok(stacks)
     } else {
         Err(format!(
-            "{name}: expected six stack lines:\n{}",
+            "{name}: expected {PROBE_QUERIES} stack lines:\n{}",
             finished.stdout
         ))
     }
