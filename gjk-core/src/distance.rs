@@ -253,9 +253,11 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 /// Turns the GJK state into world-space output with the radii applied.
 ///
 /// Out of line on bare metal: its temporaries then never share a frame with the
-/// loop's (measured on Cortex-M0, `cargo xtask size`).
+/// loop's (measured on Cortex-M0, `cargo xtask size`). Always inlined on hosted
+/// targets, where the compiler had kept it out of line (callgrind, octagons,
+/// 2026-11-24).
 #[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn finish<S: Scalar>(
     state: &GjkState<S>,
     simplex: &Simplex<S>,

@@ -133,8 +133,11 @@ impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDiffere
     }
 
     /// From the feature ids when the shapes can name their points, otherwise supported
-    /// again along the cached direction.
-    #[inline]
+    /// again along the cached direction. Always inlined on hosted targets: the compiler
+    /// kept it out of line, and inlining saved about 10 % of a warm-started query's
+    /// instructions (callgrind, octagons, 2026-11-24).
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    #[cfg_attr(target_os = "none", inline)]
     fn cached_vertex(&self, cached: &CachedVertex<S>) -> SimplexVertex<S> {
         let CachedVertex {
             feature_a,
@@ -241,7 +244,11 @@ pub(crate) struct GjkState<S> {
 
 /// Runs GJK from `simplex`, leaving the final simplex there. With `EARLY_EXIT`, stops as soon as a support plane shows
 /// the rounded shapes (total radius `radius`) apart.
-#[inline]
+///
+/// Always inlined on hosted targets: one call site per query and shape pair, and the
+/// compiler had kept it out of line (callgrind, octagons, 2026-11-24).
+#[cfg_attr(not(target_os = "none"), inline(always))]
+#[cfg_attr(target_os = "none", inline)]
 pub(crate) fn iterate<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool>(
     pair: &D,
     simplex: &mut Simplex<S>,

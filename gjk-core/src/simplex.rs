@@ -132,7 +132,12 @@ impl<S: Scalar> Simplex<S> {
     /// closest to the origin, sets the weights, and returns that point `v`.
     ///
     /// A triangle that encloses the origin stays a triangle and returns zero.
-    #[inline]
+    ///
+    /// Always inlined on hosted targets, where the compiler kept it out of line (once
+    /// per query, before the loop); inlined it lets the seed's vertices stay in
+    /// registers (callgrind, octagons, 2026-11-24).
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    #[cfg_attr(target_os = "none", inline)]
     pub fn solve(&mut self) -> Vec2<S> {
         let reduction = self.reduce();
         self.apply(&reduction);
