@@ -363,6 +363,7 @@ mod tests {
             [
                 ("embedded (qemu)".to_owned(), Some("qemu-system-arm")),
                 ("wasm (node)".to_owned(), Some("node")),
+                ("size and stack (qemu)".to_owned(), Some("qemu-system-arm")),
             ]
         );
     }
