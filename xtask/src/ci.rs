@@ -138,6 +138,23 @@ fn embedded_steps() -> Vec<Step> {
         Step::cargo("embedded (qemu)", &["xtask", "embedded"]).needing("qemu-system-arm"),
         Step::cargo("wasm (node)", &["xtask", "wasm"]).needing("node"),
         Step::cargo("size and stack (qemu)", &["xtask", "size"]).needing("qemu-system-arm"),
+        // The kernel's bare-metal code paths (`target_os = "none"`: shared loops behind
+        // a vtable) compile only for such targets; lint them there.
+        Step::cargo(
+            "clippy kernel bare metal",
+            &[
+                "clippy",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--target",
+                "thumbv6m-none-eabi",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
     ]
 }
 
