@@ -1,7 +1,12 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
-use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate};
+#[cfg(target_os = "none")]
+use crate::gjk::{Core, CoreOf};
+use crate::gjk::{
+    GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
+};
+use crate::simplex::Simplex;
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
 /// What a distance query found about the pair.
@@ -119,6 +124,9 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    #[cfg(target_os = "none")]
+    return query::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, None);
+    #[cfg(not(target_os = "none"))]
     query(a, xf_a, b, xf_b, None)
 }
 
@@ -176,13 +184,18 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    #[cfg(target_os = "none")]
+    return query::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, Some(cache));
+    #[cfg(not(target_os = "none"))]
     query(a, xf_a, b, xf_b, Some(cache))
 }
 
 /// The shared body of the two entry points: warm-starts from `cache` when given and
-/// leaves the final simplex in it (an empty cache after rejected input).
-#[inline]
-fn query<S, A, B>(
+/// leaves the final simplex in it (an empty cache after rejected input). On bare metal
+/// it runs on `Core` shapes, one copy for all shape types.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn query<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,
@@ -205,24 +218,55 @@ where
         b,
         relative: xf_a.inv_mul(xf_b),
     };
-    let seed = pair.seed(cache.as_deref());
-    let state = iterate::<S, A, B, false>(&pair, seed, radius_a + radius_b);
+    run(
+        shared(&pair),
+        pair.relative.translation,
+        xf_a,
+        radius_a,
+        radius_b,
+        cache,
+    )
+}
+
+/// The query on checked input: GJK from the cache or from `offset` (B's origin in A's
+/// frame), the cache updated, the output in world space. On bare metal it takes the
+/// shared pair and is never inlined, so the distance query and the exact starting
+/// normal of the casts share one copy.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    offset: Vec2<S>,
+    xf_a: Transform<S>,
+    radius_a: S,
+    radius_b: S,
+    cache: Option<&mut SimplexCache<S>>,
+) -> DistanceOutput<S> {
+    let mut simplex = seed(pair, offset, cache.as_deref());
+    let state = iterate::<S, D, false>(pair, &mut simplex, radius_a + radius_b);
     if let Some(cache) = cache {
-        cache.store(&state.simplex);
+        cache.store(&simplex);
     }
-    finish(&state, xf_a, radius_a, radius_b)
+    finish(&state, &simplex, xf_a, radius_a, radius_b)
 }
 
 /// Turns the GJK state into world-space output with the radii applied.
-#[inline]
+///
+/// Out of line on bare metal: its temporaries then never share a frame with the
+/// loop's (measured on Cortex-M0, `cargo xtask size`). Always inlined on hosted
+/// targets, where the compiler had kept it out of line (callgrind, octagons,
+/// 2026-11-24).
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn finish<S: Scalar>(
     state: &GjkState<S>,
+    simplex: &Simplex<S>,
     xf_a: Transform<S>,
     radius_a: S,
     radius_b: S,
 ) -> DistanceOutput<S> {
     let iterations = state.iterations;
-    let (core_a, core_b) = state.simplex.witness_points();
+    let (core_a, core_b) = simplex.witness_points();
     let to_world = |point| xf_a.transform_point(point);
     match state.termination {
         Termination::InvalidInput => DistanceOutput::invalid(iterations),

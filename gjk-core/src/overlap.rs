@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::gjk::{Pair, Termination, checked_radii, iterate};
+use crate::gjk::{Pair, Termination, checked_radii, iterate, seed};
 use crate::{Scalar, Support, Transform};
 
 /// Why a query could not give an answer.
@@ -82,7 +82,8 @@ where
         b,
         relative: xf_a.inv_mul(xf_b),
     };
-    let state = iterate::<S, A, B, true>(&pair, pair.seed(None), radius);
+    let mut simplex = seed(&pair, pair.relative.translation, None);
+    let state = iterate::<S, _, true>(&pair, &mut simplex, radius);
     // The same comparison `distance` makes, so the two agree to the last bit.
     let apart = state.closest.length() - radius > S::ZERO;
     match state.termination {

@@ -1,7 +1,14 @@
 //! `ray_cast`: where a ray first meets a convex shape.
 
-use crate::gjk::{Pair, checked_radii};
-use crate::shape_cast::{finish, invalid_output, run_cast, with_exact_starting_normal};
+#[cfg(target_os = "none")]
+use crate::ShapeCastInput;
+#[cfg(target_os = "none")]
+use crate::gjk::{Core, CoreOf};
+#[cfg(not(target_os = "none"))]
+use crate::gjk::{Pair, checked_radii, shared};
+use crate::shape_cast::with_exact_starting_normal;
+#[cfg(not(target_os = "none"))]
+use crate::shape_cast::{Contact, LinearCast, invalid_output, run};
 use crate::{CastOutput, FeatureId, Ray, Scalar, Support, SupportPoint, Transform, Vec2};
 
 /// The ray's origin as a shape: a single point at its local origin.
@@ -64,6 +71,39 @@ where
     T: Support<S> + ?Sized,
 {
     let xf_origin = Transform::from_translation(ray.origin);
+    // On bare metal the ray is the shape cast of its origin point, run by the shape
+    // cast's one copy of the code: the same checks and arithmetic in the same order
+    // (B's motion `translation - 0`, the target `radius + 0 + 0`), so the same bits.
+    #[cfg(target_os = "none")]
+    let (shape, origin): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(shape), &CoreOf(&RayOrigin));
+    #[cfg(target_os = "none")]
+    let out = crate::shape_cast::cast_shapes(
+        shape,
+        xf,
+        origin,
+        xf_origin,
+        &ShapeCastInput {
+            translation_a: Vec2::ZERO,
+            translation_b: ray.translation,
+            max_fraction: ray.max_fraction,
+            target_separation: S::ZERO,
+        },
+        Some(&ray),
+    );
+    #[cfg(not(target_os = "none"))]
+    let (out, origin) = (cast_ray(shape, xf, ray), &RayOrigin);
+    with_exact_starting_normal(out, shape, xf, origin, xf_origin)
+}
+
+/// The body of [`ray_cast`] on hosted targets, with the ray's origin inlined as B.
+#[cfg(not(target_os = "none"))]
+#[inline]
+fn cast_ray<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
+where
+    S: Scalar,
+    T: Support<S> + ?Sized,
+{
+    let xf_origin = Transform::from_translation(ray.origin);
     let usable_max = ray.max_fraction >= S::ZERO && ray.max_fraction.is_finite();
     let radii = checked_radii(shape, xf, &RayOrigin, xf_origin)
         .filter(|_| usable_max && ray.translation.is_finite());
@@ -75,14 +115,11 @@ where
         b: &RayOrigin,
         relative: xf.inv_mul(xf_origin),
     };
-    let motion = xf.rotation.inv_rotate(ray.translation);
-    let state = run_cast(&pair, motion, ray.max_fraction, radius);
-    let out = finish(
-        &state,
-        ray.max_fraction,
-        radius,
-        |fraction, _| ray.point_at(fraction),
-        xf.rotation,
-    );
-    with_exact_starting_normal(out, shape, xf, &RayOrigin, xf_origin)
+    let linear = LinearCast {
+        offset: pair.relative.translation,
+        motion: xf.rotation.inv_rotate(ray.translation),
+        max_fraction: ray.max_fraction,
+        target: radius,
+    };
+    run(shared(&pair), &linear, Contact::Ray(ray), xf)
 }

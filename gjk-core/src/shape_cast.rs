@@ -33,9 +33,11 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
-use crate::gjk::{Pair, checked_radii};
+#[cfg(target_os = "none")]
+use crate::gjk::{Core, CoreOf};
+use crate::gjk::{MinkowskiDifference, Pair, checked_radii, seed, shared};
 use crate::simplex::Simplex;
-use crate::{CastOutput, CastStatus, Rot, Scalar, ShapeCastInput, Support, Transform, Vec2};
+use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
 
 /// Why the cast loop stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,9 +52,8 @@ pub(crate) enum CastEnd {
     InvalidInput,
 }
 
-/// Where the cast loop stopped, in A's frame.
+/// Where the cast loop stopped, in A's frame (the simplex is the caller's).
 pub(crate) struct CastState<S> {
-    pub simplex: Simplex<S>,
     /// Closest point of the simplex relative to the query point: at a hit, the vector
     /// from A's core to B's core at the time of contact.
     pub closest: Vec2<S>,
@@ -64,20 +65,17 @@ pub(crate) struct CastState<S> {
     pub end: CastEnd,
 }
 
-/// Casts B (moving by `motion` relative to A, in A's frame) against A until the cores
-/// come within `target` of each other.
-pub(crate) fn run_cast<S, A, B>(
-    pair: &Pair<'_, S, A, B>,
+/// Casts B (moving by `motion` relative to A, in A's frame) against A from the seeded
+/// `simplex` until the cores come within `target` of each other; the final simplex is
+/// left in `simplex`.
+#[inline]
+fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    simplex: &mut Simplex<S>,
     motion: Vec2<S>,
     max_fraction: S,
     target: S,
-) -> CastState<S>
-where
-    S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
-{
-    let mut simplex = pair.seed(None);
+) -> CastState<S> {
     let mut fraction = S::ZERO;
     let mut query = Vec2::ZERO;
     let mut advance_normal = Vec2::ZERO;
@@ -164,7 +162,6 @@ where
     };
 
     CastState {
-        simplex,
         closest,
         advance_normal,
         fraction,
@@ -226,6 +223,73 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    #[cfg(target_os = "none")]
+    let (a, b): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(a), &CoreOf(b));
+    let out = cast_shapes(a, xf_a, b, xf_b, &cast, None);
+    with_exact_starting_normal(out, a, xf_a, b, xf_b)
+}
+
+/// A cast that starts within the target stops as soon as the simplex is close enough,
+/// before its closest point has converged, so its direction is only roughly the
+/// normal. When the cores are apart, a converged distance query gives the exact one.
+/// The extra query runs only on this path, and after the cast's frames are gone (on
+/// Cortex-M0 the two would not fit in the 1 KiB stack budget together). Out of line
+/// on bare metal: one copy for every cast.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn with_exact_starting_normal<S, A, B>(
+    mut out: CastOutput<S>,
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+) -> CastOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
+        let exact = exact_normal(a, xf_a, b, xf_b);
+        if exact != Vec2::ZERO {
+            out.normal = exact;
+        }
+    }
+    out
+}
+
+/// The normal of [`distance`](crate::distance) (on the shapes as the cast's body took
+/// them): a rare path, kept out of line.
+#[cold]
+#[inline(never)]
+fn exact_normal<S, A, B>(a: &A, xf_a: Transform<S>, b: &B, xf_b: Transform<S>) -> Vec2<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    crate::distance::query(a, xf_a, b, xf_b, None).normal
+}
+
+/// The body of [`shape_cast`]; on bare metal it runs on `Core` shapes, one copy for
+/// all shape types and for `ray_cast` too. `ray` is the ray B's point travels along
+/// when this is a ray cast: the contact point is then the ray's point at the fraction,
+/// not A's surface point.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn cast_shapes<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    cast: &ShapeCastInput<S>,
+    ray: Option<&Ray<S>>,
+) -> CastOutput<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
     let usable = |value: S| value >= S::ZERO && value.is_finite();
     let radii = checked_radii(a, xf_a, b, xf_b).filter(|_| {
         cast.translation_a.is_finite()
@@ -243,49 +307,69 @@ where
     };
     let motion = xf_a.rotation.inv_rotate(cast.relative_translation());
     let target = radius_a + radius_b + cast.target_separation;
-    let state = run_cast(&pair, motion, cast.max_fraction, target);
-    let xf_a_at_contact = |fraction: S| {
-        Transform::new(
-            xf_a.translation + cast.translation_a * fraction,
-            xf_a.rotation,
-        )
-    };
-    let out = finish(
-        &state,
-        cast.max_fraction,
+    let linear = LinearCast {
+        offset: pair.relative.translation,
+        motion,
+        max_fraction: cast.max_fraction,
         target,
-        |fraction, normal| {
-            let (core_a, _) = state.simplex.witness_points();
-            xf_a_at_contact(fraction).transform_point(core_a + normal * radius_a)
+    };
+    let contact = match ray {
+        Some(ray) => Contact::Ray(*ray),
+        None => Contact::Shapes {
+            xf_a,
+            translation_a: cast.translation_a,
+            radius_a,
         },
-        xf_a.rotation,
-    );
-    with_exact_starting_normal(out, a, xf_a, b, xf_b)
+    };
+    run(shared(&pair), &linear, contact, xf_a)
 }
 
-/// A cast that starts within the target stops as soon as the simplex is close enough,
-/// before its closest point has converged, so its direction is only roughly the
-/// normal. When the cores are apart, a converged distance query gives the exact one
-/// (the extra query runs only on this path).
-pub(crate) fn with_exact_starting_normal<S, A, B>(
-    mut out: CastOutput<S>,
-    a: &A,
+/// A linear cast in A's frame: B starts at `offset` and moves by `motion` over
+/// fractions `[0, max_fraction]`, until the cores come within `target`.
+pub(crate) struct LinearCast<S> {
+    pub offset: Vec2<S>,
+    pub motion: Vec2<S>,
+    pub max_fraction: S,
+    pub target: S,
+}
+
+/// Where the contact point of a hit lies, given the fraction and the local normal.
+pub(crate) enum Contact<S> {
+    /// A ray: the point of the ray at the fraction.
+    Ray(Ray<S>),
+    /// Two shapes: A's core witness point pushed out by A's radius along the normal,
+    /// with A moved to the fraction.
+    Shapes {
+        xf_a: Transform<S>,
+        translation_a: Vec2<S>,
+        radius_a: S,
+    },
+}
+
+/// The cast on checked input: the loop and its world-space output.
+#[inline]
+pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    cast: &LinearCast<S>,
+    contact: Contact<S>,
     xf_a: Transform<S>,
-    b: &B,
-    xf_b: Transform<S>,
-) -> CastOutput<S>
-where
-    S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
-{
-    if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
-        let exact = crate::distance(a, xf_a, b, xf_b).normal;
-        if exact != Vec2::ZERO {
-            out.normal = exact;
-        }
-    }
-    out
+) -> CastOutput<S> {
+    let mut simplex = seed(pair, cast.offset, None);
+    let state = run_cast(
+        pair,
+        &mut simplex,
+        cast.motion,
+        cast.max_fraction,
+        cast.target,
+    );
+    finish(
+        &state,
+        &simplex,
+        cast.max_fraction,
+        cast.target,
+        contact,
+        xf_a,
+    )
 }
 
 /// Output of a rejected input.
@@ -300,14 +384,20 @@ pub(crate) fn invalid_output<S: Scalar>(iterations: u32) -> CastOutput<S> {
     }
 }
 
-/// Turns the loop state into world-space output. `contact_point(fraction, normal)`
-/// gives the world contact point for a local unit normal (from A to B).
-pub(crate) fn finish<S: Scalar>(
+/// Turns the loop state into world-space output; `contact` says where the contact
+/// point lies for a local unit normal (from A to B), `xf_a` places A's frame.
+///
+/// Out of line on bare metal: its temporaries then never share a frame with the
+/// loop's (measured on Cortex-M0, `cargo xtask size`).
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+fn finish<S: Scalar>(
     state: &CastState<S>,
+    simplex: &Simplex<S>,
     max_fraction: S,
     target: S,
-    contact_point: impl Fn(S, Vec2<S>) -> Vec2<S>,
-    rotation_a: Rot<S>,
+    contact: Contact<S>,
+    xf_a: Transform<S>,
 ) -> CastOutput<S> {
     let iterations = state.iterations;
     let none = |fraction: S, status: CastStatus| CastOutput {
@@ -339,15 +429,30 @@ pub(crate) fn finish<S: Scalar>(
                 CastStatus::Hit
             };
             // Starting with the cores overlapping leaves no direction to report.
-            let cores_overlap = state.simplex.count == 3 || between_cores.is_none();
+            let cores_overlap = simplex.count == 3 || between_cores.is_none();
             let normal = match normal {
                 Some(normal) if !(starts_inside && cores_overlap) => normal,
                 _ => Vec2::ZERO,
             };
+            let point = match contact {
+                Contact::Ray(ray) => ray.point_at(state.fraction),
+                Contact::Shapes {
+                    xf_a,
+                    translation_a,
+                    radius_a,
+                } => {
+                    let (core_a, _) = simplex.witness_points();
+                    let xf_a_at_contact = Transform::new(
+                        xf_a.translation + translation_a * state.fraction,
+                        xf_a.rotation,
+                    );
+                    xf_a_at_contact.transform_point(core_a + normal * radius_a)
+                }
+            };
             CastOutput {
                 fraction: state.fraction,
-                point: contact_point(state.fraction, normal),
-                normal: rotation_a.rotate(normal),
+                point,
+                normal: xf_a.rotation.rotate(normal),
                 iterations,
                 status,
             }

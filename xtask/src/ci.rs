@@ -97,10 +97,8 @@ fn steps() -> Vec<Step> {
 
 /// The embedded workspace (`embedded/`, outside the root workspace): the conformance
 /// table up to date, its crates formatted, linted for their targets and tested, then
-/// the table on Cortex-M under QEMU and in wasm under node.
-///
-/// `cargo xtask size` is not a step yet: the kernel code is over its 8 KiB budget
-/// (issue 5's note has the figures), and CI only runs checks that pass.
+/// the table on Cortex-M under QEMU and in wasm under node, and the kernel's flash,
+/// stack and panic-free link against their budgets (`cargo xtask size`).
 fn embedded_steps() -> Vec<Step> {
     const MANIFEST: [&str; 2] = ["--manifest-path", "embedded/Cargo.toml"];
     // The conformance crate on the host with its tests; the firmware and the wasm
@@ -139,6 +137,24 @@ fn embedded_steps() -> Vec<Step> {
         ),
         Step::cargo("embedded (qemu)", &["xtask", "embedded"]).needing("qemu-system-arm"),
         Step::cargo("wasm (node)", &["xtask", "wasm"]).needing("node"),
+        Step::cargo("size and stack (qemu)", &["xtask", "size"]).needing("qemu-system-arm"),
+        // The kernel's bare-metal code paths (`target_os = "none"`: shared loops behind
+        // a vtable) compile only for such targets; lint them there.
+        Step::cargo(
+            "clippy kernel bare metal",
+            &[
+                "clippy",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--target",
+                "thumbv6m-none-eabi",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
     ]
 }
 
@@ -364,6 +380,7 @@ mod tests {
             [
                 ("embedded (qemu)".to_owned(), Some("qemu-system-arm")),
                 ("wasm (node)".to_owned(), Some("node")),
+                ("size and stack (qemu)".to_owned(), Some("qemu-system-arm")),
             ]
         );
     }

@@ -6,7 +6,7 @@
 use core::hint::black_box;
 
 use gjk_conformance::{cast_status_code, distance_status_code};
-use gjk_core::{CastOutput, DistanceOutput, Ray, Rot, ShapeCastInput, Transform, Vec2};
+use gjk_core::{CastOutput, CastStatus, DistanceOutput, Ray, Rot, ShapeCastInput, Transform, Vec2};
 use gjk_shapes::{Circle, Polygon};
 
 use crate::{Line, exit, peak_stack};
@@ -28,6 +28,12 @@ pub struct Scene {
     pub ray: Ray<f32>,
     /// The other shape moving onto the octagon.
     pub cast: ShapeCastInput<f32>,
+    /// Where the circle starts inside the octagon's reach: its centre outside the
+    /// octagon, its rounding over it. A cast from there starts inside with the cores
+    /// apart, the path that ends with a distance query for the exact normal.
+    pub xf_circle_inside: Transform<f32>,
+    /// A ray from inside the circle's rounding, off its centre: the same path.
+    pub ray_inside: Ray<f32>,
 }
 
 /// The six queries the probe makes, for `Polygon<f32, 8>` and `Circle`.
@@ -44,6 +50,10 @@ pub trait Queries {
     fn cast_polygons(scene: &Scene) -> CastOutput<f32>;
     /// `shape_cast` of the circle onto the octagon.
     fn cast_polygon_circle(scene: &Scene) -> CastOutput<f32>;
+    /// `ray_cast` against the circle from inside its rounding.
+    fn ray_circle_from_inside(scene: &Scene) -> CastOutput<f32>;
+    /// `shape_cast` of the circle onto the octagon from within reach.
+    fn cast_polygon_circle_from_inside(scene: &Scene) -> CastOutput<f32>;
 }
 
 /// A distance query of the probe.
@@ -69,7 +79,10 @@ const OCTAGON: [[f32; 2]; 8] = [
 
 /// Builds the scene from inputs the optimizer cannot see through, runs each query
 /// under [`peak_stack`], prints `stack <query> <bytes> status <code>` per query and
-/// exits. Shapes that do not build end the run with failure.
+/// exits. Code 0 means the query answered as expected: `Separated` for the distances,
+/// `Hit` for the casts, and `StartsInside` with a normal for the casts from inside
+/// (otherwise the code is one more than the status code of `gjk-conformance`). Shapes
+/// that do not build end the run with failure.
 pub fn probe<Q: Queries>() -> ! {
     let Some(scene) = scene() else {
         Line::new().text("probe: the shapes did not build").print();
@@ -85,20 +98,47 @@ pub fn probe<Q: Queries>() -> ! {
         let bytes = peak_stack(&mut || {
             status = distance_status_code(black_box(query(black_box(scene))).status);
         });
-        report(name, bytes, status);
+        let code = if status == 0 { 0 } else { status + 1 };
+        report(name, bytes, code);
     }
-    let casts: [(&str, CastQuery); 4] = [
-        ("ray-polygon", Q::ray_polygon),
-        ("ray-circle", Q::ray_circle),
-        ("shape-cast-polygon-polygon", Q::cast_polygons),
-        ("shape-cast-polygon-circle", Q::cast_polygon_circle),
+    let casts: [(&str, CastQuery, CastStatus); 6] = [
+        ("ray-polygon", Q::ray_polygon, CastStatus::Hit),
+        ("ray-circle", Q::ray_circle, CastStatus::Hit),
+        (
+            "shape-cast-polygon-polygon",
+            Q::cast_polygons,
+            CastStatus::Hit,
+        ),
+        (
+            "shape-cast-polygon-circle",
+            Q::cast_polygon_circle,
+            CastStatus::Hit,
+        ),
+        (
+            "ray-circle-from-inside",
+            Q::ray_circle_from_inside,
+            CastStatus::StartsInside,
+        ),
+        (
+            "shape-cast-polygon-circle-from-inside",
+            Q::cast_polygon_circle_from_inside,
+            CastStatus::StartsInside,
+        ),
     ];
-    for (name, query) in casts {
-        let mut status = 0;
+    for (name, query, expected) in casts {
+        let mut answer = (CastStatus::InvalidInput, Vec2::ZERO);
         let bytes = peak_stack(&mut || {
-            status = cast_status_code(black_box(query(black_box(scene))).status);
+            let out = black_box(query(black_box(scene)));
+            answer = (out.status, out.normal);
         });
-        report(name, bytes, status);
+        let (status, normal) = answer;
+        let as_expected = status == expected && normal != Vec2::ZERO;
+        let code = if as_expected {
+            0
+        } else {
+            cast_status_code(status) + 1
+        };
+        report(name, bytes, code);
     }
     Line::new().text("probe done").print();
     exit(true)
@@ -139,5 +179,13 @@ fn scene() -> Option<Scene> {
             black_box(Vec2::new(12.0, 0.0)),
         ),
         cast: ShapeCastInput::moving_b(black_box(Vec2::new(-4.0, -0.5))),
+        // The octagon reaches x = 0.25 + 0.924 (its inradius) along its rotated face
+        // normals; a circle centred 1.45 away is 0.2 to 0.3 outside the octagon,
+        // within its radius 0.5.
+        xf_circle_inside: Transform::new(black_box(Vec2::new(1.45, 0.0)), Rot::IDENTITY),
+        ray_inside: Ray::new(
+            black_box(Vec2::new(3.6, 0.1)),
+            black_box(Vec2::new(12.0, 0.0)),
+        ),
     })
 }

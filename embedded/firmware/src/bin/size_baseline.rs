@@ -68,6 +68,16 @@ impl Queries for StandIn {
     fn cast_polygon_circle(s: &Scene) -> CastOutput<f32> {
         no_cast(s)
     }
+
+    #[inline(never)]
+    fn ray_circle_from_inside(s: &Scene) -> CastOutput<f32> {
+        no_cast(s)
+    }
+
+    #[inline(never)]
+    fn cast_polygon_circle_from_inside(s: &Scene) -> CastOutput<f32> {
+        no_cast(s)
+    }
 }
 
 #[entry]

@@ -47,6 +47,22 @@ impl Queries for Kernel {
     fn cast_polygon_circle(s: &Scene) -> CastOutput<f32> {
         one_shape_cast(polygon(s), s.xf_octagon, circle(s), s.xf_other, s.cast)
     }
+
+    #[inline(never)]
+    fn ray_circle_from_inside(s: &Scene) -> CastOutput<f32> {
+        one_ray_cast(circle(s), s.xf_other, s.ray_inside)
+    }
+
+    #[inline(never)]
+    fn cast_polygon_circle_from_inside(s: &Scene) -> CastOutput<f32> {
+        one_shape_cast(
+            polygon(s),
+            s.xf_octagon,
+            circle(s),
+            s.xf_circle_inside,
+            s.cast,
+        )
+    }
 }
 
 /// The one copy of `distance`.

@@ -47,6 +47,22 @@ impl Queries for Kernel {
     fn cast_polygon_circle(s: &Scene) -> CastOutput<f32> {
         shape_cast(&s.octagon, s.xf_octagon, &s.circle, s.xf_other, s.cast)
     }
+
+    #[inline(never)]
+    fn ray_circle_from_inside(s: &Scene) -> CastOutput<f32> {
+        ray_cast(&s.circle, s.xf_other, s.ray_inside)
+    }
+
+    #[inline(never)]
+    fn cast_polygon_circle_from_inside(s: &Scene) -> CastOutput<f32> {
+        shape_cast(
+            &s.octagon,
+            s.xf_octagon,
+            &s.circle,
+            s.xf_circle_inside,
+            s.cast,
+        )
+    }
 }
 
 /// With the `deliberate-panic` feature: an index the optimizer cannot prove in

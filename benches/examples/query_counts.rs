@@ -1,0 +1,95 @@
+//! A fixed amount of query work on the standard octagon workload in f32, for
+//! instruction counts under callgrind (repeatable on a loaded machine, unlike timings):
+//!
+//! ```text
+//! cargo build --release -p gjk-benches --example query_counts
+//! valgrind --tool=callgrind --toggle-collect='*measured*' \
+//!     target/release/examples/query_counts cold
+//! ```
+//!
+//! The modes: `cold` (`distance` on the static pairs), `warm` (`distance_cached` on the
+//! coherent frames, caches warmed beforehand), `ray` (`ray_cast` from B's centre
+//! through A's) and `cast` (`shape_cast` of B onto A along the line of centres). Each
+//! mode runs [`PASSES`] passes over its 1024 pairs inside `measured_*`, so the
+//! collected instructions divided by `PASSES * 1024` are the instructions per query.
+
+use core::hint::black_box;
+
+use gjk_benches::standard::{standard_coherent_motion, standard_octagon_pairs};
+use gjk_benches::{GjkWorkload, PairTransforms};
+use gjk_core::{
+    Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
+};
+
+/// Passes over the workload per run.
+const PASSES: usize = 10;
+
+#[inline(never)]
+fn measured_cold<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
+    for _ in 0..PASSES {
+        for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
+            black_box(distance(a, xf_a, b, xf_b));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_warm<T: Support<f32>>(
+    shapes: &[(T, T)],
+    frames: &[Vec<PairTransforms<f32>>],
+    caches: &mut [SimplexCache<f32>],
+) {
+    for frame in frames.iter().cycle().take(PASSES) {
+        for (((a, b), &(xf_a, xf_b)), cache) in shapes.iter().zip(frame).zip(&mut *caches) {
+            black_box(distance_cached(a, xf_a, b, xf_b, cache));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_ray<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
+    for _ in 0..PASSES {
+        for ((a, _), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
+            let through = (xf_a.translation - xf_b.translation) * 2.0;
+            black_box(ray_cast(a, xf_a, Ray::new(xf_b.translation, through)));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_cast<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
+    for _ in 0..PASSES {
+        for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
+            let motion = ShapeCastInput::moving_b(xf_a.translation - xf_b.translation);
+            black_box(shape_cast(a, xf_a, b, xf_b, motion));
+        }
+    }
+}
+
+fn main() {
+    let mode = std::env::args().nth(1).unwrap_or_default();
+    let workload = standard_octagon_pairs();
+    let still = GjkWorkload::<f32, _>::new(&workload).expect("f32 shapes are valid");
+    match mode.as_str() {
+        "cold" => measured_cold(&still.shapes, &still.frames[0]),
+        "ray" => measured_ray(&still.shapes, &still.frames[0]),
+        "cast" => measured_cast(&still.shapes, &still.frames[0]),
+        "warm" => {
+            let moving = GjkWorkload::<f32, _>::new(&standard_coherent_motion(&workload))
+                .expect("f32 shapes are valid");
+            let mut caches = vec![SimplexCache::new(); moving.len()];
+            for frame in &moving.frames {
+                for (((a, b), &(xf_a, xf_b)), cache) in
+                    moving.shapes.iter().zip(frame).zip(&mut caches)
+                {
+                    black_box(distance_cached(a, xf_a, b, xf_b, cache));
+                }
+            }
+            measured_warm(&moving.shapes, &moving.frames, &mut caches);
+        }
+        _ => {
+            eprintln!("usage: query_counts cold | warm | ray | cast");
+            std::process::exit(2);
+        }
+    }
+}
