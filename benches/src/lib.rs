@@ -5,13 +5,15 @@
 //!   ([`SplitMix64`]), shapes as `f64` vertices and semi-axes ([`PolygonData`],
 //!   [`EllipseData`]), placements as positions and angles ([`Placement`]), pairs placed
 //!   at controlled gaps ([`octagon_pairs`], [`ellipse_pairs`]) and coherent motion over
-//!   frames ([`coherent_motion`]);
+//!   frames ([`coherent_motion`]), rays and sweeps for the casts ([`cast_motions`]);
 //! - adapters from that data to a library: gjk-shapes and gjk-core in `f32` or `f64`
 //!   ([`GjkWorkload`]), and the mean GJK iterations of a workload ([`mean_iterations`]).
 //!
 //! [`standard`] fixes the sizes and seeds the benchmarks use.
 
+mod cast_motion;
 mod gjk_adapter;
+mod gjk_casts;
 mod iterations;
 mod motion;
 mod placement;
@@ -20,9 +22,11 @@ mod shape_data;
 pub mod standard;
 mod workload;
 
+pub use cast_motion::{CastMotion, MISS_OFFSET, SWEEP_TURN, cast_motions};
 pub use gjk_adapter::{
     GjkWorkload, POLYGON_CAPACITY, PairTransforms, ToGjkShape, to_transform, to_vec2,
 };
+pub use gjk_casts::{GjkCastQuery, gjk_cast_queries};
 pub use iterations::{Start, mean_iterations};
 pub use motion::{MotionParameters, coherent_motion};
 pub use placement::{PairPlacement, Placement};
