@@ -36,6 +36,15 @@
 //! assert_eq!(out.normal, Vec2::new(0.0, 1.0));
 //! assert_eq!(intersects(&Capsule(0.5), xf_a, &Capsule(0.5), xf_b), Ok(false));
 //! ```
+//!
+//! ## What `distance` does
+//!
+//! GJK walks the Minkowski difference `B - A` of the two shapes, asking each shape only
+//! for support points, until it finds the difference's point nearest the origin: that
+//! point is `witness_b - witness_a`. The picture is drawn by `cargo xtask gallery` from
+//! the support calls of a real query (an ellipse and a box, in `f32`).
+//!
+#![doc = include_str!("../../docs/gallery/gjk_trace.svg")]
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -70,6 +70,7 @@ fn steps() -> Vec<Step> {
         Step::cargo("test", &["test", "--workspace"]),
         Step::cargo("doc", &["doc", "--workspace", "--no-deps"])
             .with_env("RUSTDOCFLAGS", "-D warnings"),
+        Step::cargo("gallery up to date", &["xtask", "gallery", "--check"]),
         Step {
             name: "cross targets".to_owned(),
             needs: Some("rustup"),

@@ -69,6 +69,13 @@ pub fn run(workspace_root: &Path) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// The demo's picture of its pairs, for the gallery.
+pub fn distance_picture() -> Result<String, String> {
+    let pairs = pairs().map_err(|error| error.to_string())?;
+    let outputs: Vec<DistanceOutput<f32>> = pairs.iter().map(Pair::distance).collect();
+    Ok(picture::draw(&pairs, &outputs))
+}
+
 /// The pairs of the tour, from apart to overlapping.
 fn pairs() -> Result<Vec<Pair>, ShapeError> {
     let unit_box = Rect::new(Vec2::new(1.0, 1.0))?;

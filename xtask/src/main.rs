@@ -6,6 +6,7 @@
 //!   ([`conformance`]).
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
 //!   compared bit for bit with the host ([`embedded`], [`wasm`]).
+//! - `gallery`: SVG pictures of every query in `docs/gallery` ([`gallery`]).
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
 //!   ([`size`]).
 
@@ -15,6 +16,7 @@ mod demo;
 mod elf;
 mod embedded;
 mod firmware;
+mod gallery;
 mod size;
 mod svg;
 mod wasm;
@@ -35,6 +37,8 @@ commands:
   embedded
          run the table on Cortex-M4F and Cortex-M0 firmware under qemu-system-arm
   wasm   run the table in wasm32 under node
+  gallery [--check]
+         draw every query to docs/gallery/*.svg (--check: fail if they are out of date)
   size   kernel code and stack per query in firmware, checked against the budgets";
 
 fn main() -> ExitCode {
@@ -54,6 +58,10 @@ fn main() -> ExitCode {
         }
         Some("embedded") => report("embedded", embedded::run(&workspace_root())),
         Some("wasm") => report("wasm", wasm::run(&workspace_root())),
+        Some("gallery") => {
+            let check = std::env::args().skip(2).any(|arg| arg == "--check");
+            report("gallery", gallery::run(&workspace_root(), check))
+        }
         Some("size") => report("size", size::run(&workspace_root())),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

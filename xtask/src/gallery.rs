@@ -1,0 +1,66 @@
+//! `cargo xtask gallery [--check]`: pictures of what each query computes, generated
+//! from the kernel's own answers and written as SVG to `docs/gallery/`, where the
+//! README and the crates' documentation show them.
+//!
+//! - `distance.svg`: six pairs with witness points and normals (the demo's picture);
+//! - `ray_cast.svg`: a fan of rays against a rounded hexagon, hits with their normals;
+//! - `shape_cast.svg`: a capsule cast along a translation onto a box, at the hit;
+//! - `time_of_impact.svg`: a spinning bar swept at a thin wall, stopped at first touch;
+//! - `gjk_trace.svg`: the support points GJK asked for, on the Minkowski difference.
+//!
+//! With `--check` nothing is written: the command fails if a committed picture differs
+//! from what the kernel draws now (CI runs it, so the pictures never go stale).
+
+mod casts;
+mod page;
+mod sweep;
+mod trace;
+
+use std::path::Path;
+
+/// Where the pictures live, relative to the workspace root.
+pub const GALLERY_DIR: &str = "docs/gallery";
+
+/// A picture's file name and the function that draws it.
+type Drawing = (&'static str, fn() -> Result<String, String>);
+
+/// Every picture of the gallery.
+const DRAWINGS: [Drawing; 5] = [
+    ("distance.svg", crate::demo::distance_picture),
+    ("ray_cast.svg", casts::ray_fan),
+    ("shape_cast.svg", casts::capsule_onto_box),
+    ("time_of_impact.svg", sweep::spinning_bar),
+    ("gjk_trace.svg", trace::gjk_trace),
+];
+
+/// Writes (or with `check`, compares) every picture.
+pub fn run(workspace_root: &Path, check: bool) -> Result<(), String> {
+    let directory = workspace_root.join(GALLERY_DIR);
+    if !check {
+        std::fs::create_dir_all(&directory).map_err(|error| error.to_string())?;
+    }
+    let mut stale = Vec::new();
+    for (name, draw) in DRAWINGS {
+        let svg = draw()?;
+        let path = directory.join(name);
+        if check {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
+                stale.push(name);
+            }
+        } else {
+            std::fs::write(&path, svg).map_err(|error| format!("{}: {error}", path.display()))?;
+            println!("wrote {GALLERY_DIR}/{name}");
+        }
+    }
+    if stale.is_empty() {
+        if check {
+            println!("the gallery in {GALLERY_DIR} is up to date");
+        }
+        Ok(())
+    } else {
+        Err(format!(
+            "out of date in {GALLERY_DIR}: {} (run `cargo xtask gallery`)",
+            stale.join(", ")
+        ))
+    }
+}
