@@ -125,6 +125,10 @@ fn embedded_steps() -> Vec<Step> {
                 "gjk-firmware",
                 "-p",
                 "gjk-wasm",
+                "-p",
+                "gjk-scene",
+                "-p",
+                "gjk-web",
                 "--",
                 "--check",
             ],
@@ -132,13 +136,22 @@ fn embedded_steps() -> Vec<Step> {
         clippy("gjk-conformance", &["--all-targets"]),
         clippy("gjk-firmware", &["--target", "thumbv7em-none-eabihf"]),
         clippy("gjk-wasm", &["--target", "wasm32-unknown-unknown"]),
+        clippy("gjk-scene", &["--all-targets"]),
+        clippy("gjk-web", &["--target", "wasm32-unknown-unknown"]),
         Step::cargo(
             "test gjk-conformance",
             &["test", MANIFEST[0], MANIFEST[1], "-p", "gjk-conformance"],
         ),
+        Step::cargo(
+            "test gjk-scene",
+            &["test", MANIFEST[0], MANIFEST[1], "-p", "gjk-scene"],
+        ),
         Step::cargo("embedded (qemu)", &["xtask", "embedded"]).needing("qemu-system-arm"),
         Step::cargo("wasm (node)", &["xtask", "wasm"]).needing("node"),
         Step::cargo("size and stack (qemu)", &["xtask", "size"]).needing("qemu-system-arm"),
+        // The interactive page in headless Chromium: a scripted drag, then the page's
+        // numbers against native ones, bit for bit (about 5 s after the build).
+        Step::cargo("web page (chromium)", &["xtask", "web", "--test"]).needing("chromium"),
         // The kernel's bare-metal code paths (`target_os = "none"`: shared loops behind
         // a vtable) compile only for such targets; lint them there.
         Step::cargo(

@@ -7,6 +7,7 @@
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
 //!   compared bit for bit with the host ([`embedded`], [`wasm`]).
 //! - `gallery`: SVG pictures of every query in `docs/gallery` ([`gallery`]).
+//! - `web`: the interactive page on localhost, and its browser test ([`web`]).
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
 //!   ([`size`]).
 
@@ -20,6 +21,7 @@ mod gallery;
 mod size;
 mod svg;
 mod wasm;
+mod web;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,6 +41,9 @@ commands:
   wasm   run the table in wasm32 under node
   gallery [--check]
          draw every query to docs/gallery/*.svg (--check: fail if they are out of date)
+  web [--port N] [--test]
+         build the interactive page and serve it on localhost (--test: run its headless
+         Chromium test instead)
   size   kernel code and stack per query in firmware, checked against the budgets";
 
 fn main() -> ExitCode {
@@ -61,6 +66,10 @@ fn main() -> ExitCode {
         Some("gallery") => {
             let check = std::env::args().skip(2).any(|arg| arg == "--check");
             report("gallery", gallery::run(&workspace_root(), check))
+        }
+        Some("web") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report("web", web::run(&workspace_root(), &args))
         }
         Some("size") => report("size", size::run(&workspace_root())),
         Some("help" | "--help" | "-h") => {
