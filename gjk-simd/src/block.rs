@@ -1,0 +1,182 @@
+//! [`PairBlock`]: up to eight shape pairs packed into lanes once, queried for any
+//! number of placements.
+
+use gjk_core::{DistanceOutput, Transform, Vec2};
+
+use crate::gjk::{Placed, distance_lanes};
+use crate::lanes::{LANES, Vec2x8};
+use crate::shape::{LaneShape, MAX_VERTICES, PackError};
+
+/// The cores of one side (A or B) of eight pairs, vertex `k` of every lane in one
+/// [`Vec2x8`]. A lane with fewer vertices repeats its last one: a repeated vertex is
+/// never strictly farther than the first copy, so the support point and its vertex
+/// index stay those of the unpadded core.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PackedCores {
+    pub vertices: [Vec2x8; MAX_VERTICES],
+    /// The largest vertex count of the lanes: the support scans this many.
+    pub scanned: usize,
+    /// Each lane's radius.
+    pub radii: [f32; LANES],
+}
+
+impl PackedCores {
+    fn pack<T: LaneShape>(shapes: impl Iterator<Item = T>) -> Result<Self, PackError> {
+        let mut lanes = [[Vec2::ZERO; MAX_VERTICES]; LANES];
+        let mut radii = [0.0; LANES];
+        let mut scanned = 1;
+        for ((lane, radius), shape) in lanes.iter_mut().zip(&mut radii).zip(shapes) {
+            let core = shape.core_vertices()?;
+            let points = core.as_slice();
+            let last = points.last().copied().unwrap_or(Vec2::ZERO);
+            for (index, slot) in lane.iter_mut().enumerate() {
+                *slot = points.get(index).copied().unwrap_or(last);
+            }
+            *radius = shape.radius();
+            scanned = scanned.max(points.len());
+        }
+        let mut vertices = [Vec2x8::ZERO; MAX_VERTICES];
+        for (index, packed) in vertices.iter_mut().enumerate() {
+            *packed = Vec2x8::from_lanes(lanes.map(|lane| lane[index]));
+        }
+        Ok(Self {
+            vertices,
+            scanned,
+            radii,
+        })
+    }
+}
+
+/// Up to [`LANES`] pairs of shapes packed once, to be queried for many placements
+/// (one per frame, say) with [`PairBlock::distance`].
+///
+/// ```
+/// use gjk_core::{DistanceStatus, Transform, Vec2, distance};
+/// use gjk_shapes::Circle;
+/// use gjk_simd::PairBlock;
+///
+/// let unit = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
+/// let block = PairBlock::new(&[(unit, unit); 3])?;
+/// let placements = [0.0_f32, 1.0, 5.0].map(|x| {
+///     (Transform::IDENTITY, Transform::from_translation(Vec2::new(x, 0.0)))
+/// });
+/// let mut out = [distance(&unit, Transform::IDENTITY, &unit, Transform::IDENTITY); 3];
+/// block.distance(&placements, &mut out)?;
+/// assert_eq!(out[2].status, DistanceStatus::Separated);
+/// assert_eq!(out[2].distance, 3.0);
+/// assert_eq!(out[1].status, DistanceStatus::Overlapping);
+/// # Ok::<(), gjk_simd::PackError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairBlock {
+    a: PackedCores,
+    b: PackedCores,
+    len: usize,
+}
+
+impl PairBlock {
+    /// Packs up to [`LANES`] pairs (more is a [`PackError::LengthMismatch`]).
+    pub fn new<A: LaneShape + Copy, B: LaneShape + Copy>(
+        pairs: &[(A, B)],
+    ) -> Result<Self, PackError> {
+        if pairs.len() > LANES {
+            return Err(PackError::LengthMismatch);
+        }
+        Ok(Self {
+            a: PackedCores::pack(pairs.iter().map(|pair| pair.0))?,
+            b: PackedCores::pack(pairs.iter().map(|pair| pair.1))?,
+            len: pairs.len(),
+        })
+    }
+
+    /// How many pairs the block holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the block holds no pair.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `gjk_core::distance` of every pair at its placement `(xf_a, xf_b)`, all pairs in
+    /// lock-step, written to `out`. `placements` and `out` must hold one entry per pair.
+    ///
+    /// Each output equals, bit for bit, what `gjk_core::distance` returns for the same
+    /// pair and placement: same statuses (invalid transforms or radii give
+    /// `InvalidInput`), distances, witness points, normals and iteration counts.
+    pub fn distance(
+        &self,
+        placements: &[(Transform<f32>, Transform<f32>)],
+        out: &mut [DistanceOutput<f32>],
+    ) -> Result<(), PackError> {
+        if placements.len() != self.len || out.len() != self.len {
+            return Err(PackError::LengthMismatch);
+        }
+        let mut lanes = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
+        for (lane, placement) in lanes.iter_mut().zip(placements) {
+            *lane = *placement;
+        }
+        let outputs = distance_lanes(&Placed::new(&self.a, &self.b, lanes, self.len));
+        for (slot, output) in out.iter_mut().zip(outputs) {
+            *slot = output;
+        }
+        Ok(())
+    }
+}
+
+/// `gjk_core::distance` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, eight at a
+/// time in SIMD lanes, into `out[i]`: the convenience form of [`PairBlock`] for
+/// shapes that change every call. Any length works; the last block is partly filled.
+///
+/// ```
+/// use gjk_core::{Transform, Vec2, distance};
+/// use gjk_shapes::{Capsule, Polygon};
+/// use gjk_simd::distance_batch;
+///
+/// let boxes = [Polygon::<f32, 8>::regular(4, 1.0).unwrap(); 11];
+/// let pills = [Capsule::new(Vec2::ZERO, Vec2::X, 0.25).unwrap(); 11];
+/// let at: Vec<Transform<f32>> =
+///     (0..11).map(|i| Transform::from_translation(Vec2::new(i as f32, 3.0))).collect();
+/// let mut out = vec![distance(&boxes[0], at[0], &pills[0], at[0]); 11];
+/// distance_batch(&boxes, &[Transform::IDENTITY; 11], &pills, &at, &mut out)?;
+/// for i in 0..11 {
+///     assert_eq!(out[i], distance(&boxes[i], Transform::IDENTITY, &pills[i], at[i]));
+/// }
+/// # Ok::<(), gjk_simd::PackError>(())
+/// ```
+pub fn distance_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
+    a: &[A],
+    xf_a: &[Transform<f32>],
+    b: &[B],
+    xf_b: &[Transform<f32>],
+    out: &mut [DistanceOutput<f32>],
+) -> Result<(), PackError> {
+    let count = out.len();
+    if [a.len(), xf_a.len(), b.len(), xf_b.len()] != [count; 4] {
+        return Err(PackError::LengthMismatch);
+    }
+    let chunks = a
+        .chunks(LANES)
+        .zip(b.chunks(LANES))
+        .zip(xf_a.chunks(LANES).zip(xf_b.chunks(LANES)))
+        .zip(out.chunks_mut(LANES));
+    for (((a, b), (xf_a, xf_b)), out) in chunks {
+        let (Some(&first_a), Some(&first_b)) = (a.first(), b.first()) else {
+            continue;
+        };
+        let mut pairs = [(first_a, first_b); LANES];
+        let mut placements = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
+        let lanes = pairs.iter_mut().zip(&mut placements);
+        for ((pair, placement), (((&a, &b), &xf_a), &xf_b)) in
+            lanes.zip(a.iter().zip(b).zip(xf_a).zip(xf_b))
+        {
+            *pair = (a, b);
+            *placement = (xf_a, xf_b);
+        }
+        let used = out.len();
+        let block = PairBlock::new(pairs.get(..used).unwrap_or(&[]))?;
+        block.distance(placements.get(..used).unwrap_or(&[]), out)?;
+    }
+    Ok(())
+}

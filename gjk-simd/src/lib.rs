@@ -1,0 +1,58 @@
+//! # gjk-simd
+//!
+//! Many GJK distance queries at once: one pair of shapes per SIMD lane, eight lanes in
+//! lock-step (`wide::f32x8`), for engines that run thousands of narrow-phase queries a
+//! frame. `#![no_std]`, no allocation, no unsafe code.
+//!
+//! - [`PairBlock`]: up to eight pairs packed once (their cores as structure-of-arrays
+//!   vertices), then queried for any placements with [`PairBlock::distance`].
+//! - [`distance_batch`]: slices of gjk-shapes values and transforms in, a caller-owned
+//!   slice of `DistanceOutput` out, any length.
+//!
+//! Shapes whose core is a list of at most [`MAX_VERTICES`] vertices fit a lane
+//! ([`LaneShape`]): `Polygon<f32, N>`, rounded polygons, circles, capsules, segments
+//! and points. Every lane runs the scalar kernel's algorithm with the same arithmetic
+//! in the same order: the support as a masked arg-max over the vertices, the simplex
+//! solve with its Voronoi-region branches turned into blends, per-lane termination
+//! masks. So every output is bit-identical to `gjk_core::distance` on the same input,
+//! including statuses and iteration counts; the tests check exactly that.
+//!
+//! ## Instruction sets
+//!
+//! `wide` picks its instructions when this crate is compiled, from the target
+//! features enabled then: build with `RUSTFLAGS="-C target-cpu=x86-64-v3"` (AVX2; one
+//! `f32x8` per register) or `-C target-cpu=native`, `-C target-feature=+avx512f`, and
+//! for wasm `-C target-feature=+simd128`. Without them it falls back to narrower
+//! vectors (two SSE registers on baseline x86-64) or to scalar code, with the same
+//! results.
+//!
+//! ```
+//! use gjk_core::{Transform, Vec2, distance};
+//! use gjk_shapes::Polygon;
+//! use gjk_simd::distance_batch;
+//!
+//! let octagon = Polygon::<f32, 8>::regular(8, 1.0).unwrap();
+//! let shapes = [octagon; 20];
+//! let xf_a = [Transform::IDENTITY; 20];
+//! let xf_b: Vec<Transform<f32>> = (0..20)
+//!     .map(|i| Transform::from_position_angle(Vec2::new(2.5, 0.1 * i as f32), 0.05 * i as f32))
+//!     .collect();
+//! let mut out = vec![distance(&octagon, xf_a[0], &octagon, xf_b[0]); 20];
+//! distance_batch(&shapes, &xf_a, &shapes, &xf_b, &mut out)?;
+//! for (i, output) in out.iter().enumerate() {
+//!     assert_eq!(*output, distance(&octagon, xf_a[i], &octagon, xf_b[i]));
+//! }
+//! # Ok::<(), gjk_simd::PackError>(())
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+
+mod block;
+mod gjk;
+mod lanes;
+mod shape;
+mod simplex;
+
+pub use block::{PairBlock, distance_batch};
+pub use lanes::{LANES, Mask, Vec2x8};
+pub use shape::{CoreVertices, LaneShape, MAX_VERTICES, PackError};

@@ -1,0 +1,294 @@
+//! The GJK simplex of eight pairs at once, and its branch-free solve.
+//!
+//! The scalar kernel picks the Voronoi region of the origin with a chain of `if`s
+//! (gjk-core's `simplex.rs` has the derivation). Here every lane evaluates every
+//! region's test and result, and the results are blended from the lowest priority to
+//! the highest, so that in each lane the first region whose test holds wins, as in
+//! the scalar chain. The arithmetic of each candidate is the scalar one, operation for
+//! operation, so the chosen lane values are bit-identical to the scalar kernel's.
+
+use wide::{CmpEq, CmpGe, CmpLt, f32x8};
+
+use crate::lanes::{Mask, Vec2x8, at_most, greater, select};
+
+/// A support point of `B - A` in every lane, with the points and vertex indices on
+/// both shapes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VertexX8 {
+    pub witness_a: Vec2x8,
+    pub witness_b: Vec2x8,
+    pub w: Vec2x8,
+    pub feature_a: f32x8,
+    pub feature_b: f32x8,
+}
+
+impl VertexX8 {
+    /// `on_true` where `mask` is set, `self` elsewhere.
+    #[inline(always)]
+    pub fn replaced(self, mask: Mask, on_true: Self) -> Self {
+        Self {
+            witness_a: self.witness_a.replaced(mask, on_true.witness_a),
+            witness_b: self.witness_b.replaced(mask, on_true.witness_b),
+            w: self.w.replaced(mask, on_true.w),
+            feature_a: mask.blend(on_true.feature_a, self.feature_a),
+            feature_b: mask.blend(on_true.feature_b, self.feature_b),
+        }
+    }
+}
+
+/// Which of the three slots a reduced simplex keeps and with what weights, per lane.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ReductionX8 {
+    /// The simplex's point nearest the origin.
+    pub closest: Vec2x8,
+    /// The slots moved to slots 0 and 1 (as `f32` indices).
+    kept: [f32x8; 2],
+    /// Vertices kept (1, 2 or 3).
+    count: f32x8,
+    weights: [f32x8; 3],
+}
+
+impl ReductionX8 {
+    /// Keep the vertex in slot `index`, whose point is `w`.
+    #[inline(always)]
+    fn vertex(index: f32, w: Vec2x8) -> Self {
+        Self {
+            closest: w,
+            kept: [f32x8::splat(index); 2],
+            count: f32x8::ONE,
+            weights: [f32x8::ONE, f32x8::ZERO, f32x8::ZERO],
+        }
+    }
+
+    /// Keep the edge of slots `kept` with end points `ends` and barycentric
+    /// numerators `u_first`, `u_second`.
+    #[inline(always)]
+    fn edge(kept: [f32; 2], ends: [Vec2x8; 2], u_first: f32x8, u_second: f32x8) -> Self {
+        let inv_sum = f32x8::ONE / (u_first + u_second);
+        Self {
+            closest: closest_on_edge_line(ends[0], ends[1]),
+            kept: kept.map(f32x8::splat),
+            count: f32x8::splat(2.0),
+            weights: [u_first * inv_sum, u_second * inv_sum, f32x8::ZERO],
+        }
+    }
+
+    /// `on_true` where `mask` is set, `self` elsewhere.
+    #[inline(always)]
+    fn replaced(self, mask: Mask, on_true: Self) -> Self {
+        Self {
+            closest: self.closest.replaced(mask, on_true.closest),
+            kept: [0, 1].map(|slot| mask.blend(on_true.kept[slot], self.kept[slot])),
+            count: mask.blend(on_true.count, self.count),
+            weights: [0, 1, 2].map(|slot| mask.blend(on_true.weights[slot], self.weights[slot])),
+        }
+    }
+}
+
+/// Up to three support points per lane; `count` says how many (1, 2 or 3).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SimplexX8 {
+    pub vertices: [VertexX8; 3],
+    pub weights: [f32x8; 3],
+    pub count: f32x8,
+}
+
+impl SimplexX8 {
+    /// One vertex, weight one.
+    #[inline(always)]
+    pub fn from_vertex(vertex: VertexX8) -> Self {
+        Self {
+            vertices: [vertex; 3],
+            weights: [f32x8::ONE, f32x8::ZERO, f32x8::ZERO],
+            count: f32x8::ONE,
+        }
+    }
+
+    /// Lanes holding `count` vertices.
+    #[inline(always)]
+    fn holds(&self, count: f32) -> Mask {
+        self.count.cmp_eq(f32x8::splat(count))
+    }
+
+    /// The vertex appended in every lane (none holds three when this is called).
+    #[inline(always)]
+    pub fn push(&mut self, vertex: VertexX8) {
+        self.vertices[1] = self.vertices[1].replaced(self.holds(1.0), vertex);
+        self.vertices[2] = self.vertices[2].replaced(self.holds(2.0), vertex);
+        self.count += f32x8::ONE;
+    }
+
+    /// Lanes whose simplex already holds a vertex with these two features (the
+    /// shapes of a lane have vertex features only, never smooth ones).
+    #[inline(always)]
+    pub fn contains_features(&self, feature_a: f32x8, feature_b: f32x8) -> Mask {
+        let mut found = f32x8::ZERO;
+        for (slot, vertex) in self.vertices.iter().enumerate() {
+            let in_use = greater(self.count, f32x8::splat(slot as f32));
+            let same = vertex.feature_a.cmp_eq(feature_a) & vertex.feature_b.cmp_eq(feature_b);
+            found |= in_use & same;
+        }
+        found
+    }
+
+    /// The largest `|w|^2` over the vertices in use, folded from zero in slot order
+    /// with `f32::max`, as the scalar kernel does (its values are finite here).
+    #[inline(always)]
+    pub fn max_vertex_length_squared(&self) -> f32x8 {
+        let mut largest = f32x8::ZERO;
+        for (slot, vertex) in self.vertices.iter().enumerate() {
+            let in_use = greater(self.count, f32x8::splat(slot as f32));
+            largest = select(in_use, largest.max(vertex.w.length_squared()), largest);
+        }
+        largest
+    }
+
+    /// The closest point and the region to keep, per lane (see the module comment).
+    #[inline(always)]
+    pub fn reduce(&self) -> ReductionX8 {
+        let single = ReductionX8::vertex(0.0, self.vertices[0].w);
+        let segment = self.reduce_segment();
+        let triangle = self.reduce_triangle();
+        triangle
+            .replaced(self.holds(2.0), segment)
+            .replaced(self.holds(1.0), single)
+    }
+
+    /// Keeps the reduction's vertices and weights: the kept slots move down to 0 and
+    /// 1 (selected from the vertices before the move, as the scalar copies are).
+    #[inline(always)]
+    pub fn apply(&mut self, reduction: &ReductionX8) {
+        let before = self.vertices;
+        let pick = |index: f32x8| {
+            before[0]
+                .replaced(index.cmp_eq(f32x8::ONE), before[1])
+                .replaced(index.cmp_eq(f32x8::splat(2.0)), before[2])
+        };
+        let reduced = reduction.count.cmp_lt(f32x8::splat(3.0));
+        let edge = reduction.count.cmp_eq(f32x8::splat(2.0));
+        self.vertices[0] = before[0].replaced(reduced, pick(reduction.kept[0]));
+        self.vertices[1] = before[1].replaced(edge, pick(reduction.kept[1]));
+        self.weights = reduction.weights;
+        self.count = reduction.count;
+    }
+
+    /// The scalar `reduce_segment` on slots 0 and 1 of every lane.
+    #[inline(always)]
+    fn reduce_segment(&self) -> ReductionX8 {
+        let zero = f32x8::ZERO;
+        let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
+        let e12 = w2 - w1;
+        let u1 = w2.dot(e12);
+        let u2 = -w1.dot(e12);
+        let has_length = greater(u1 + u2, zero);
+        let first = at_most(u2, zero) | !has_length;
+        let second = at_most(u1, zero);
+        ReductionX8::edge([0.0, 1.0], [w1, w2], u1, u2)
+            .replaced(second, ReductionX8::vertex(1.0, w2))
+            .replaced(first, ReductionX8::vertex(0.0, w1))
+    }
+
+    /// The scalar `reduce_triangle` on the three slots of every lane.
+    #[inline(always)]
+    fn reduce_triangle(&self) -> ReductionX8 {
+        let zero = f32x8::ZERO;
+        let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
+        let e12 = w2 - w1;
+        let e13 = w3 - w1;
+        let e23 = w3 - w2;
+        let u12_1 = w2.dot(e12);
+        let u12_2 = -w1.dot(e12);
+        let u13_1 = w3.dot(e13);
+        let u13_2 = -w1.dot(e13);
+        let u23_1 = w3.dot(e23);
+        let u23_2 = -w2.dot(e23);
+        let n = signed_area_from_shortest_edges(e12, e13, e23);
+        let t1 = n * w2.cross(w3);
+        let t2 = n * w3.cross(w1);
+        let t3 = n * w1.cross(w2);
+
+        let sum = t1 + t2 + t3;
+        let inv_sum = f32x8::ONE / sum;
+        let positive = greater(sum, zero);
+        let third = f32x8::ONE / (f32x8::splat(2.0) + f32x8::ONE);
+        let interior = ReductionX8 {
+            closest: Vec2x8::ZERO,
+            kept: [zero, f32x8::ONE],
+            count: f32x8::splat(3.0),
+            weights: [t1, t2, t3].map(|t| select(positive, t * inv_sum, third)),
+        };
+        // The scalar chain's tests, in its order; blended from the last to the first
+        // so that the first test that holds decides.
+        let regions = [
+            (
+                at_most(u12_2, zero) & at_most(u13_2, zero),
+                ReductionX8::vertex(0.0, w1),
+            ),
+            (
+                greater(u12_1, zero) & greater(u12_2, zero) & at_most(t3, zero),
+                ReductionX8::edge([0.0, 1.0], [w1, w2], u12_1, u12_2),
+            ),
+            (
+                greater(u13_1, zero) & greater(u13_2, zero) & at_most(t2, zero),
+                ReductionX8::edge([0.0, 2.0], [w1, w3], u13_1, u13_2),
+            ),
+            (
+                at_most(u12_1, zero) & at_most(u23_2, zero),
+                ReductionX8::vertex(1.0, w2),
+            ),
+            (
+                at_most(u13_1, zero) & at_most(u23_1, zero),
+                ReductionX8::vertex(2.0, w3),
+            ),
+            (
+                greater(u23_1, zero) & greater(u23_2, zero) & at_most(t1, zero),
+                ReductionX8::edge([1.0, 2.0], [w2, w3], u23_1, u23_2),
+            ),
+        ];
+        regions
+            .iter()
+            .rev()
+            .fold(interior, |chosen, (test, region)| {
+                chosen.replaced(*test, *region)
+            })
+    }
+
+    /// The witness points on A and B: the weighted sums over the vertices in use.
+    pub fn witness_points(&self) -> (Vec2x8, Vec2x8) {
+        let mut witness_a = Vec2x8::ZERO;
+        let mut witness_b = Vec2x8::ZERO;
+        for (slot, (vertex, weight)) in self.vertices.iter().zip(self.weights).enumerate() {
+            let in_use = greater(self.count, f32x8::splat(slot as f32));
+            witness_a = witness_a.replaced(in_use, witness_a + vertex.witness_a.scale(weight));
+            witness_b = witness_b.replaced(in_use, witness_b + vertex.witness_b.scale(weight));
+        }
+        (witness_a, witness_b)
+    }
+}
+
+/// The scalar kernel's triangle orientation: the cross product of the two shortest
+/// edges, chosen by the same comparisons.
+#[inline(always)]
+fn signed_area_from_shortest_edges(e12: Vec2x8, e13: Vec2x8, e23: Vec2x8) -> f32x8 {
+    let (l12, l13, l23) = (
+        e12.length_squared(),
+        e13.length_squared(),
+        e23.length_squared(),
+    );
+    let longest_12 = l12.cmp_ge(l13) & l12.cmp_ge(l23);
+    let longest_13 = l13.cmp_ge(l23);
+    select(
+        longest_12,
+        e13.cross(e23),
+        select(longest_13, e12.cross(e23), e12.cross(e13)),
+    )
+}
+
+/// The scalar kernel's closest point of the line through `w1` and `w2`: the normal
+/// scaled from the end point nearer the origin.
+#[inline(always)]
+fn closest_on_edge_line(w1: Vec2x8, w2: Vec2x8) -> Vec2x8 {
+    let normal = (w2 - w1).perp();
+    let base = w2.replaced(at_most(w1.length_squared(), w2.length_squared()), w1);
+    normal.scale(normal.dot(base) / normal.length_squared())
+}
