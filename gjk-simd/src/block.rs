@@ -2,6 +2,7 @@
 //! number of placements.
 
 use gjk_core::{DistanceOutput, Transform, Vec2};
+use wide::f32x8;
 
 use crate::gjk::{Placed, distance_lanes};
 use crate::lanes::{LANES, Vec2x8};
@@ -17,7 +18,7 @@ pub(crate) struct PackedCores {
     /// The largest vertex count of the lanes: the support scans this many.
     pub scanned: usize,
     /// Each lane's radius.
-    pub radii: [f32; LANES],
+    pub radii: f32x8,
 }
 
 impl PackedCores {
@@ -42,7 +43,7 @@ impl PackedCores {
         Ok(Self {
             vertices,
             scanned,
-            radii,
+            radii: f32x8::new(radii),
         })
     }
 }
@@ -117,7 +118,7 @@ impl PairBlock {
         for (lane, placement) in lanes.iter_mut().zip(placements) {
             *lane = *placement;
         }
-        let outputs = distance_lanes(&Placed::new(&self.a, &self.b, lanes, self.len));
+        let outputs = distance_lanes(&Placed::new(&self.a, &self.b, &lanes, self.len));
         for (slot, output) in out.iter_mut().zip(outputs) {
             *slot = output;
         }

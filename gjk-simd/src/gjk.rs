@@ -7,10 +7,10 @@
 //! lane by lane with the scalar kernel's own formulas.
 
 use gjk_core::{DistanceOutput, DistanceStatus, Scalar, Transform, Vec2};
-use wide::{CmpEq, CmpLt, f32x8};
+use wide::{CmpEq, CmpGe, CmpLt, f32x8};
 
 use crate::block::PackedCores;
-use crate::lanes::{LANES, Mask, Vec2x8, at_most, greater, select};
+use crate::lanes::{LANES, Mask, TransformX8, Vec2x8, at_most, greater, select};
 use crate::shape::MAX_VERTICES;
 use crate::simplex::{SimplexX8, VertexX8};
 
@@ -22,16 +22,14 @@ const MAX_ITERATIONS: f32 = 3.0;
 const CONVERGED: f32 = 4.0;
 
 /// Eight pairs at their placements: B's core in A's frame through the relative
-/// transform of each lane, computed by the scalar `Transform::inv_mul`.
+/// transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
 pub(crate) struct Placed<'p> {
     a: &'p PackedCores,
     b: &'p PackedCores,
-    xf_a: [Transform<f32>; LANES],
-    relative_cos: f32x8,
-    relative_sin: f32x8,
-    relative_translation: Vec2x8,
+    xf_a: TransformX8,
+    relative: TransformX8,
     /// Lanes holding a pair with valid transforms and radii.
-    usable: [bool; LANES],
+    usable: Mask,
 }
 
 impl<'p> Placed<'p> {
@@ -39,34 +37,29 @@ impl<'p> Placed<'p> {
     pub fn new(
         a: &'p PackedCores,
         b: &'p PackedCores,
-        placements: [(Transform<f32>, Transform<f32>); LANES],
+        placements: &[(Transform<f32>, Transform<f32>); LANES],
         len: usize,
     ) -> Self {
-        let mut usable = [false; LANES];
-        let mut relative = [Transform::IDENTITY; LANES];
-        for (lane, (xf_a, xf_b)) in placements.iter().enumerate().take(len) {
-            let radius_ok = |radius: f32| radius >= 0.0 && radius.is_finite();
-            let ok = xf_a.is_valid()
-                && xf_b.is_valid()
-                && a.radii.get(lane).is_some_and(|&r| radius_ok(r))
-                && b.radii.get(lane).is_some_and(|&r| radius_ok(r));
-            if let (Some(flag), Some(slot)) = (usable.get_mut(lane), relative.get_mut(lane)) {
-                *flag = ok;
-                // Unusable lanes run on the identity and are reported invalid.
-                *slot = if ok {
-                    xf_a.inv_mul(*xf_b)
-                } else {
-                    Transform::IDENTITY
-                };
-            }
-        }
+        let xf_a = TransformX8::from_lanes(&placements.map(|(xf_a, _)| xf_a));
+        let xf_b = TransformX8::from_lanes(&placements.map(|(_, xf_b)| xf_b));
+        let in_use =
+            f32x8::new(core::array::from_fn(|lane| lane as f32)).cmp_lt(f32x8::splat(len as f32));
+        // Written so that NaN radii fail, as in the scalar `checked_radii`.
+        let radius_ok = |radius: f32x8| radius.cmp_ge(f32x8::ZERO) & radius.is_finite();
+        let usable =
+            in_use & xf_a.is_valid() & xf_b.is_valid() & radius_ok(a.radii) & radius_ok(b.radii);
+        // Unusable lanes run on the identity (and finite data) and report invalid input.
+        let identity = TransformX8::from_lanes(&[Transform::IDENTITY; LANES]);
+        let relative = xf_a.inv_mul(&xf_b);
         Self {
             a,
             b,
-            xf_a: placements.map(|(xf_a, _)| xf_a),
-            relative_cos: f32x8::new(relative.map(|xf| xf.rotation.cos)),
-            relative_sin: f32x8::new(relative.map(|xf| xf.rotation.sin)),
-            relative_translation: Vec2x8::from_lanes(relative.map(|xf| xf.translation)),
+            xf_a,
+            relative: TransformX8 {
+                cos: select(usable, relative.cos, identity.cos),
+                sin: select(usable, relative.sin, identity.sin),
+                translation: identity.translation.replaced(usable, relative.translation),
+            },
             usable,
         }
     }
@@ -77,17 +70,8 @@ impl<'p> Placed<'p> {
     #[inline(always)]
     fn support(&self, direction: Vec2x8) -> VertexX8 {
         let (on_a, feature_a) = farthest(self.a, direction);
-        let (c, s) = (self.relative_cos, self.relative_sin);
-        let against = -direction;
-        let local = Vec2x8 {
-            x: c * against.x + s * against.y,
-            y: -s * against.x + c * against.y,
-        };
-        let (on_b, feature_b) = farthest(self.b, local);
-        let placed = Vec2x8 {
-            x: c * on_b.x - s * on_b.y,
-            y: s * on_b.x + c * on_b.y,
-        } + self.relative_translation;
+        let (on_b, feature_b) = farthest(self.b, self.relative.inv_rotate(-direction));
+        let placed = self.relative.transform_point(on_b);
         VertexX8 {
             witness_a: on_a,
             witness_b: placed,
@@ -131,12 +115,11 @@ fn stop(termination: &mut f32x8, running: &mut Mask, mask: Mask, code: f32) {
 
 /// `gjk_core::distance` of the placed pairs, one per lane.
 pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES] {
-    let usable = f32x8::new(placed.usable.map(|ok| if ok { 1.0 } else { 0.0 }));
-    let mut running = usable.cmp_eq(f32x8::ONE);
+    let mut running = placed.usable;
     let mut termination = select(running, f32x8::splat(RUNNING), f32x8::splat(INVALID));
 
     // The seed: one support point along B's offset in A's frame (x for a zero offset).
-    let offset = placed.relative_translation;
+    let offset = placed.relative.translation;
     let zero_offset = offset.x.cmp_eq(f32x8::ZERO) & offset.y.cmp_eq(f32x8::ZERO);
     let seed_direction = offset.replaced(
         zero_offset,
@@ -221,98 +204,85 @@ pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES
     }
 
     let (core_a, core_b) = simplex.witness_points();
-    let mut outputs = [DistanceOutput {
-        distance: f32::NAN,
-        witness_a: Vec2::new(f32::NAN, f32::NAN),
-        witness_b: Vec2::new(f32::NAN, f32::NAN),
-        normal: Vec2::ZERO,
-        iterations: 0,
-        status: DistanceStatus::InvalidInput,
-    }; LANES];
-    let termination = termination.to_array();
-    let iterations = iterations.to_array();
-    for (lane, output) in outputs.iter_mut().enumerate() {
-        let state = LaneState {
-            termination: termination.get(lane).copied().unwrap_or(INVALID),
-            iterations: iterations.get(lane).map_or(0, |&count| count as u32),
-            closest: closest.lane(lane),
-            core_a: core_a.lane(lane),
-            core_b: core_b.lane(lane),
-        };
-        let radii = (
-            placed.a.radii.get(lane).copied().unwrap_or(f32::NAN),
-            placed.b.radii.get(lane).copied().unwrap_or(f32::NAN),
-        );
-        let xf_a = placed
-            .xf_a
-            .get(lane)
-            .copied()
-            .unwrap_or(Transform::IDENTITY);
-        *output = state.finish(xf_a, radii);
-    }
-    outputs
+    let ends = Ends {
+        termination,
+        iterations,
+        closest,
+        core_a,
+        core_b,
+    };
+    ends.finish(&placed.xf_a, placed.a.radii, placed.b.radii)
 }
 
-/// One lane's end state.
-struct LaneState {
-    termination: f32,
-    iterations: u32,
-    closest: Vec2<f32>,
-    core_a: Vec2<f32>,
-    core_b: Vec2<f32>,
+/// How the lanes ended.
+struct Ends {
+    termination: f32x8,
+    iterations: f32x8,
+    closest: Vec2x8,
+    core_a: Vec2x8,
+    core_b: Vec2x8,
 }
 
-impl LaneState {
-    /// The scalar kernel's `finish`: world-space output with the radii applied.
+impl Ends {
+    /// The scalar kernel's `finish` in every lane (square roots and divisions are
+    /// correctly rounded in SIMD too, so the values are the scalar ones): world-space
+    /// output with the radii applied, then one `DistanceOutput` per lane.
     fn finish(
         &self,
-        xf_a: Transform<f32>,
-        (radius_a, radius_b): (f32, f32),
-    ) -> DistanceOutput<f32> {
-        let iterations = self.iterations;
-        let to_world = |point| xf_a.transform_point(point);
-        if self.termination == INVALID {
-            return DistanceOutput {
-                distance: f32::NAN,
-                witness_a: Vec2::new(f32::NAN, f32::NAN),
-                witness_b: Vec2::new(f32::NAN, f32::NAN),
-                normal: Vec2::ZERO,
-                iterations,
-                status: DistanceStatus::InvalidInput,
-            };
-        }
-        if self.termination == CORES_OVERLAP {
-            return DistanceOutput {
-                distance: 0.0,
-                witness_a: to_world(self.core_a),
-                witness_b: to_world(self.core_b),
-                normal: Vec2::ZERO,
-                iterations,
-                status: DistanceStatus::Overlapping,
-            };
-        }
-        let core_distance = self.closest.length();
-        let normal = self.closest / core_distance;
-        let witness_a = to_world(self.core_a + normal * radius_a);
-        let witness_b = to_world(self.core_b - normal * radius_b);
+        xf_a: &TransformX8,
+        radius_a: f32x8,
+        radius_b: f32x8,
+    ) -> [DistanceOutput<f32>; LANES] {
+        let code = |value: f32| self.termination.cmp_eq(f32x8::splat(value));
+        let (invalid, overlap) = (code(INVALID), code(CORES_OVERLAP));
+        let core_distance = self.closest.length_squared().sqrt();
+        let normal = Vec2x8 {
+            x: self.closest.x / core_distance,
+            y: self.closest.y / core_distance,
+        };
         let gap = core_distance - (radius_a + radius_b);
-        let (distance, status) = if gap > 0.0 {
-            let status = if self.termination == MAX_ITERATIONS {
+        let apart = greater(gap, f32x8::ZERO);
+        // Overlapping cores: the core witness points, no normal, distance zero.
+        let witness_a = xf_a
+            .transform_point(self.core_a + normal.scale(radius_a))
+            .replaced(overlap, xf_a.transform_point(self.core_a));
+        let witness_b = xf_a
+            .transform_point(self.core_b - normal.scale(radius_b))
+            .replaced(overlap, xf_a.transform_point(self.core_b));
+        let world_normal = xf_a
+            .rotate(normal)
+            .replaced(overlap | invalid, Vec2x8::ZERO);
+        let distance = select(apart & !overlap, gap, f32x8::ZERO);
+        let nan = f32x8::splat(f32::NAN);
+        let nan_point = Vec2x8 { x: nan, y: nan };
+        let distance = select(invalid, nan, distance).to_array();
+        let witness_a = witness_a.replaced(invalid, nan_point);
+        let witness_b = witness_b.replaced(invalid, nan_point);
+        let [ax, ay, bx, by] =
+            [witness_a.x, witness_a.y, witness_b.x, witness_b.y].map(f32x8::to_array);
+        let [nx, ny] = [world_normal.x, world_normal.y].map(f32x8::to_array);
+        let (invalid, overlap, apart) = (invalid.to_array(), overlap.to_array(), apart.to_array());
+        let max_iterations = code(MAX_ITERATIONS).to_array();
+        let iterations = self.iterations.to_array();
+        core::array::from_fn(|lane| {
+            let set = |mask: &[f32; LANES]| mask[lane].to_bits() != 0;
+            let status = if set(&invalid) {
+                DistanceStatus::InvalidInput
+            } else if set(&overlap) || !set(&apart) {
+                DistanceStatus::Overlapping
+            } else if set(&max_iterations) {
                 DistanceStatus::MaxIterations
             } else {
                 DistanceStatus::Separated
             };
-            (gap, status)
-        } else {
-            (0.0, DistanceStatus::Overlapping)
-        };
-        DistanceOutput {
-            distance,
-            witness_a,
-            witness_b,
-            normal: xf_a.rotation.rotate(normal),
-            iterations,
-            status,
-        }
+            DistanceOutput {
+                distance: distance[lane],
+                witness_a: Vec2::new(ax[lane], ay[lane]),
+                witness_b: Vec2::new(bx[lane], by[lane]),
+                normal: Vec2::new(nx[lane], ny[lane]),
+                iterations: iterations[lane] as u32,
+                status,
+            }
+        })
     }
 }

@@ -8,7 +8,7 @@
 
 use core::ops::{Add, Neg, Sub};
 
-use gjk_core::Vec2;
+use gjk_core::{Transform, Vec2};
 use wide::{CmpGt, CmpLe, f32x8};
 
 /// Lanes per batch.
@@ -158,4 +158,69 @@ pub fn at_most(a: f32x8, b: f32x8) -> Mask {
 #[inline(always)]
 pub fn select(mask: Mask, on_true: f32x8, on_false: f32x8) -> f32x8 {
     mask.blend(on_true, on_false)
+}
+
+/// Eight rigid transforms, one per lane, with the scalar [`Transform`]'s arithmetic.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TransformX8 {
+    pub cos: f32x8,
+    pub sin: f32x8,
+    pub translation: Vec2x8,
+}
+
+impl TransformX8 {
+    /// The transforms of `lanes`.
+    pub fn from_lanes(lanes: &[Transform<f32>; LANES]) -> Self {
+        Self {
+            cos: f32x8::new(lanes.map(|xf| xf.rotation.cos)),
+            sin: f32x8::new(lanes.map(|xf| xf.rotation.sin)),
+            translation: Vec2x8::from_lanes(lanes.map(|xf| xf.translation)),
+        }
+    }
+
+    /// [`Transform::is_valid`] per lane: a finite translation and a rotation of unit
+    /// length within the scalar kernel's tolerance.
+    #[inline(always)]
+    pub fn is_valid(&self) -> Mask {
+        let norm_squared = self.cos * self.cos + self.sin * self.sin;
+        let unit = at_most(
+            (norm_squared - f32x8::ONE).abs(),
+            f32x8::splat(<f32 as gjk_core::Scalar>::UNIT_TOLERANCE),
+        );
+        self.translation.is_finite() & unit
+    }
+
+    /// [`Transform::inv_mul`] per lane: `other` in this transform's frame.
+    #[inline(always)]
+    pub fn inv_mul(&self, other: &Self) -> Self {
+        Self {
+            cos: self.cos * other.cos + self.sin * other.sin,
+            sin: self.cos * other.sin - self.sin * other.cos,
+            translation: self.inv_rotate(other.translation - self.translation),
+        }
+    }
+
+    /// `Rot::rotate` per lane.
+    #[inline(always)]
+    pub fn rotate(&self, v: Vec2x8) -> Vec2x8 {
+        Vec2x8 {
+            x: self.cos * v.x - self.sin * v.y,
+            y: self.sin * v.x + self.cos * v.y,
+        }
+    }
+
+    /// `Rot::inv_rotate` per lane.
+    #[inline(always)]
+    pub fn inv_rotate(&self, v: Vec2x8) -> Vec2x8 {
+        Vec2x8 {
+            x: self.cos * v.x + self.sin * v.y,
+            y: -self.sin * v.x + self.cos * v.y,
+        }
+    }
+
+    /// [`Transform::transform_point`] per lane.
+    #[inline(always)]
+    pub fn transform_point(&self, point: Vec2x8) -> Vec2x8 {
+        self.rotate(point) + self.translation
+    }
 }

@@ -49,30 +49,6 @@ pub(crate) struct ReductionX8 {
 }
 
 impl ReductionX8 {
-    /// Keep the vertex in slot `index`, whose point is `w`.
-    #[inline(always)]
-    fn vertex(index: f32, w: Vec2x8) -> Self {
-        Self {
-            closest: w,
-            kept: [f32x8::splat(index); 2],
-            count: f32x8::ONE,
-            weights: [f32x8::ONE, f32x8::ZERO, f32x8::ZERO],
-        }
-    }
-
-    /// Keep the edge of slots `kept` with end points `ends` and barycentric
-    /// numerators `u_first`, `u_second`.
-    #[inline(always)]
-    fn edge(kept: [f32; 2], ends: [Vec2x8; 2], u_first: f32x8, u_second: f32x8) -> Self {
-        let inv_sum = f32x8::ONE / (u_first + u_second);
-        Self {
-            closest: closest_on_edge_line(ends[0], ends[1]),
-            kept: kept.map(f32x8::splat),
-            count: f32x8::splat(2.0),
-            weights: [u_first * inv_sum, u_second * inv_sum, f32x8::ZERO],
-        }
-    }
-
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[inline(always)]
     fn replaced(self, mask: Mask, on_true: Self) -> Self {
@@ -81,6 +57,68 @@ impl ReductionX8 {
             kept: [0, 1].map(|slot| mask.blend(on_true.kept[slot], self.kept[slot])),
             count: mask.blend(on_true.count, self.count),
             weights: [0, 1, 2].map(|slot| mask.blend(on_true.weights[slot], self.weights[slot])),
+        }
+    }
+}
+
+/// The Voronoi region a lane's reduction keeps: one vertex, an edge (with its
+/// barycentric numerators), or, when neither mask is set, the triangle's interior.
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    vertex: Mask,
+    edge: Mask,
+    /// The vertex kept, or the edge's first slot.
+    first: f32x8,
+    /// The edge's second slot.
+    second: f32x8,
+    u_first: f32x8,
+    u_second: f32x8,
+}
+
+impl Choice {
+    /// The interior of the triangle.
+    const INTERIOR: Self = Self {
+        vertex: f32x8::ZERO,
+        edge: f32x8::ZERO,
+        first: f32x8::ZERO,
+        second: f32x8::ONE,
+        u_first: f32x8::ONE,
+        u_second: f32x8::ONE,
+    };
+
+    /// Keep the vertex in slot `index`.
+    #[inline(always)]
+    fn vertex(index: f32) -> Self {
+        Self {
+            vertex: f32x8::splat(f32::from_bits(u32::MAX)),
+            first: f32x8::splat(index),
+            ..Self::INTERIOR
+        }
+    }
+
+    /// Keep the edge of slots `kept`, with numerators `u_first` and `u_second`.
+    #[inline(always)]
+    fn edge(kept: [f32; 2], u_first: f32x8, u_second: f32x8) -> Self {
+        Self {
+            vertex: f32x8::ZERO,
+            edge: f32x8::splat(f32::from_bits(u32::MAX)),
+            first: f32x8::splat(kept[0]),
+            second: f32x8::splat(kept[1]),
+            u_first,
+            u_second,
+        }
+    }
+
+    /// `on_true` where `mask` is set, `self` elsewhere.
+    #[inline(always)]
+    fn replaced(self, mask: Mask, on_true: Self) -> Self {
+        Self {
+            vertex: mask.blend(on_true.vertex, self.vertex),
+            edge: mask.blend(on_true.edge, self.edge),
+            first: mask.blend(on_true.first, self.first),
+            second: mask.blend(on_true.second, self.second),
+            u_first: mask.blend(on_true.u_first, self.u_first),
+            u_second: mask.blend(on_true.u_second, self.u_second),
         }
     }
 }
@@ -144,14 +182,50 @@ impl SimplexX8 {
     }
 
     /// The closest point and the region to keep, per lane (see the module comment).
+    ///
+    /// The region tests are blended first, and only into a [`Choice`] (which slots,
+    /// which barycentric numerators); the reduction is then computed once, for the
+    /// chosen region, with the scalar formulas. This keeps the divisions to three per
+    /// call instead of one pair per candidate edge.
     #[inline(always)]
     pub fn reduce(&self) -> ReductionX8 {
-        let single = ReductionX8::vertex(0.0, self.vertices[0].w);
-        let segment = self.reduce_segment();
-        let triangle = self.reduce_triangle();
-        triangle
-            .replaced(self.holds(2.0), segment)
-            .replaced(self.holds(1.0), single)
+        let (triangle, interior_weights) = self.triangle_choice();
+        let choice = triangle
+            .replaced(self.holds(2.0), self.segment_choice())
+            .replaced(self.holds(1.0), Choice::vertex(0.0));
+        let pick = |slot: f32x8| {
+            self.vertices[0]
+                .w
+                .replaced(slot.cmp_eq(f32x8::ONE), self.vertices[1].w)
+                .replaced(slot.cmp_eq(f32x8::splat(2.0)), self.vertices[2].w)
+        };
+        let (w_first, w_second) = (pick(choice.first), pick(choice.second));
+        let inv_sum = f32x8::ONE / (choice.u_first + choice.u_second);
+        let edge = ReductionX8 {
+            closest: closest_on_edge_line(w_first, w_second),
+            kept: [choice.first, choice.second],
+            count: f32x8::splat(2.0),
+            weights: [
+                choice.u_first * inv_sum,
+                choice.u_second * inv_sum,
+                f32x8::ZERO,
+            ],
+        };
+        let vertex = ReductionX8 {
+            closest: w_first,
+            kept: [choice.first, choice.first],
+            count: f32x8::ONE,
+            weights: [f32x8::ONE, f32x8::ZERO, f32x8::ZERO],
+        };
+        let interior = ReductionX8 {
+            closest: Vec2x8::ZERO,
+            kept: [f32x8::ZERO, f32x8::ONE],
+            count: f32x8::splat(3.0),
+            weights: interior_weights,
+        };
+        interior
+            .replaced(choice.edge, edge)
+            .replaced(choice.vertex, vertex)
     }
 
     /// Keeps the reduction's vertices and weights: the kept slots move down to 0 and
@@ -172,9 +246,9 @@ impl SimplexX8 {
         self.count = reduction.count;
     }
 
-    /// The scalar `reduce_segment` on slots 0 and 1 of every lane.
+    /// The scalar `reduce_segment`'s region on slots 0 and 1 of every lane.
     #[inline(always)]
-    fn reduce_segment(&self) -> ReductionX8 {
+    fn segment_choice(&self) -> Choice {
         let zero = f32x8::ZERO;
         let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
         let e12 = w2 - w1;
@@ -183,14 +257,15 @@ impl SimplexX8 {
         let has_length = greater(u1 + u2, zero);
         let first = at_most(u2, zero) | !has_length;
         let second = at_most(u1, zero);
-        ReductionX8::edge([0.0, 1.0], [w1, w2], u1, u2)
-            .replaced(second, ReductionX8::vertex(1.0, w2))
-            .replaced(first, ReductionX8::vertex(0.0, w1))
+        Choice::edge([0.0, 1.0], u1, u2)
+            .replaced(second, Choice::vertex(1.0))
+            .replaced(first, Choice::vertex(0.0))
     }
 
-    /// The scalar `reduce_triangle` on the three slots of every lane.
+    /// The scalar `reduce_triangle`'s region on the three slots of every lane, and the
+    /// interior weights (used where no region test holds).
     #[inline(always)]
-    fn reduce_triangle(&self) -> ReductionX8 {
+    fn triangle_choice(&self) -> (Choice, [f32x8; 3]) {
         let zero = f32x8::ZERO;
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
         let e12 = w2 - w1;
@@ -211,46 +286,42 @@ impl SimplexX8 {
         let inv_sum = f32x8::ONE / sum;
         let positive = greater(sum, zero);
         let third = f32x8::ONE / (f32x8::splat(2.0) + f32x8::ONE);
-        let interior = ReductionX8 {
-            closest: Vec2x8::ZERO,
-            kept: [zero, f32x8::ONE],
-            count: f32x8::splat(3.0),
-            weights: [t1, t2, t3].map(|t| select(positive, t * inv_sum, third)),
-        };
+        let interior_weights = [t1, t2, t3].map(|t| select(positive, t * inv_sum, third));
         // The scalar chain's tests, in its order; blended from the last to the first
         // so that the first test that holds decides.
         let regions = [
             (
                 at_most(u12_2, zero) & at_most(u13_2, zero),
-                ReductionX8::vertex(0.0, w1),
+                Choice::vertex(0.0),
             ),
             (
                 greater(u12_1, zero) & greater(u12_2, zero) & at_most(t3, zero),
-                ReductionX8::edge([0.0, 1.0], [w1, w2], u12_1, u12_2),
+                Choice::edge([0.0, 1.0], u12_1, u12_2),
             ),
             (
                 greater(u13_1, zero) & greater(u13_2, zero) & at_most(t2, zero),
-                ReductionX8::edge([0.0, 2.0], [w1, w3], u13_1, u13_2),
+                Choice::edge([0.0, 2.0], u13_1, u13_2),
             ),
             (
                 at_most(u12_1, zero) & at_most(u23_2, zero),
-                ReductionX8::vertex(1.0, w2),
+                Choice::vertex(1.0),
             ),
             (
                 at_most(u13_1, zero) & at_most(u23_1, zero),
-                ReductionX8::vertex(2.0, w3),
+                Choice::vertex(2.0),
             ),
             (
                 greater(u23_1, zero) & greater(u23_2, zero) & at_most(t1, zero),
-                ReductionX8::edge([1.0, 2.0], [w2, w3], u23_1, u23_2),
+                Choice::edge([1.0, 2.0], u23_1, u23_2),
             ),
         ];
-        regions
+        let choice = regions
             .iter()
             .rev()
-            .fold(interior, |chosen, (test, region)| {
+            .fold(Choice::INTERIOR, |chosen, (test, region)| {
                 chosen.replaced(*test, *region)
-            })
+            });
+        (choice, interior_weights)
     }
 
     /// The witness points on A and B: the weighted sums over the vertices in use.
