@@ -257,6 +257,7 @@ pub(crate) fn iterate<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY
     let mut closest = simplex.solve();
     let mut closest_squared = closest.length_squared();
     let mut iterations = 0;
+    let mut stalled = false;
     let touching_squared = S::GJK_TOUCHING * S::GJK_TOUCHING;
 
     let termination = loop {
@@ -313,9 +314,19 @@ pub(crate) fn iterate<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY
             if next_squared.is_nan() {
                 break Termination::InvalidInput;
             }
-            simplex.pop();
-            break Termination::Converged;
+            // Rounding can stall |v|^2 on a long, thin edge of B - A although the
+            // bound above shows the closest point still far: moving the foot along a
+            // nearly flat edge changes |v|^2 by less than an epsilon. The edge's
+            // closest point is the foot of its exact normal all the same, so one step
+            // along that normal reaches the vertices the old direction could not
+            // (fuzzing found a point 0.07 from a triangle 67000 long reported 8.9
+            // away). Once: a second stall in a row ends the loop.
+            if !reduction.keeps_edge() || stalled {
+                simplex.pop();
+                break Termination::Converged;
+            }
         }
+        stalled = !progressed;
         simplex.apply(&reduction);
         closest = next;
         closest_squared = next_squared;

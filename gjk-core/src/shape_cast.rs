@@ -82,6 +82,7 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     let mut closest = simplex.solve();
     let mut closest_squared = closest.length_squared();
     let mut iterations = 0;
+    let mut stalled = false;
 
     let end = loop {
         if !closest_squared.is_finite() {
@@ -151,11 +152,16 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
             if next_squared.is_nan() {
                 break CastEnd::InvalidInput;
             }
-            // No progress from a standing query point: the simplex holds the closest
-            // point and the lower bound is within the target, as above.
-            simplex.pop();
-            break CastEnd::Hit;
+            // A stall on a long, thin edge (see `gjk::iterate`) gets one step along
+            // the edge's normal before it is believed. Otherwise no progress from a
+            // standing query point: the simplex holds the closest point and the lower
+            // bound is within the target, as above.
+            if !reduction.keeps_edge() || stalled {
+                simplex.pop();
+                break CastEnd::Hit;
+            }
         }
+        stalled = !moved && !progressed;
         simplex.apply(&reduction);
         closest = next;
         closest_squared = next_squared;

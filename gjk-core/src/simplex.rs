@@ -266,10 +266,14 @@ impl<S: Scalar> Simplex<S> {
         let u23_1 = w3.dot(e23);
         let u23_2 = -w2.dot(e23);
 
+        // The sub-areas `c` with the orientation `n`: the region tests need only the
+        // signs of `t = n c`, which survive an overflow to infinity, and the weights
+        // are `t / sum(t) = c / sum(c)`, where `n` cancels. Weighting by `t` instead
+        // multiplied four coordinates and overflowed for coordinates near 1e10,
+        // turning the weights into NaN (found by fuzzing).
         let n = signed_area_from_shortest_edges(e12, e13, e23);
-        let t1 = n * w2.cross(w3);
-        let t2 = n * w3.cross(w1);
-        let t3 = n * w1.cross(w2);
+        let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
+        let (t1, t2, t3) = (n * c1, n * c2, n * c3);
 
         let zero = S::ZERO;
         if u12_2 <= zero && u13_2 <= zero {
@@ -294,10 +298,10 @@ impl<S: Scalar> Simplex<S> {
         // Inside: weights are the normalized sub-areas. `t1 + t2 + t3 = n^2 > 0` unless
         // the triangle is degenerate, where the region tests above cannot all fail in
         // exact arithmetic; guard the division anyway and fall back to equal weights.
-        let sum = t1 + t2 + t3;
-        let weights = if sum > zero {
+        let sum = c1 + c2 + c3;
+        let weights = if n * sum > zero {
             let inv_sum = S::ONE / sum;
-            [t1 * inv_sum, t2 * inv_sum, t3 * inv_sum]
+            [c1 * inv_sum, c2 * inv_sum, c3 * inv_sum]
         } else {
             [S::ONE / (S::TWO + S::ONE); 3]
         };
@@ -323,6 +327,12 @@ pub(crate) struct Reduction<S> {
 }
 
 impl<S: Scalar> Reduction<S> {
+    /// Whether the reduction keeps an edge (two vertices).
+    #[inline]
+    pub fn keeps_edge(&self) -> bool {
+        self.count == 2
+    }
+
     /// Keep vertex `index`, at `w`.
     #[inline]
     fn vertex(index: usize, w: Vec2<S>) -> Self {

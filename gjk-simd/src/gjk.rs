@@ -134,6 +134,7 @@ pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES
     let mut closest = first.closest;
     let mut closest_squared = closest.length_squared();
     let mut iterations = f32x8::ZERO;
+    let mut stalled = f32x8::ZERO;
     let touching_squared = f32x8::splat(f32::GJK_TOUCHING * f32::GJK_TOUCHING);
     let relative_gap = f32x8::splat(f32::GJK_RELATIVE_GAP);
 
@@ -190,7 +191,16 @@ pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES
             !progressed & next_squared.is_nan(),
             INVALID,
         );
-        stop(&mut termination, &mut running, !progressed, CONVERGED);
+        // A stall on a long, thin edge gets one step along the edge's normal (the
+        // scalar kernel's rule, see gjk-core's `iterate`); a second stall in a row ends.
+        let retry = !progressed & reduction.keeps_edge() & !stalled;
+        stop(
+            &mut termination,
+            &mut running,
+            !progressed & !retry,
+            CONVERGED,
+        );
+        stalled = select(running, retry, stalled);
         grown.apply(&reduction);
         simplex = SimplexX8 {
             vertices: [0, 1, 2]

@@ -49,6 +49,12 @@ pub(crate) struct ReductionX8 {
 }
 
 impl ReductionX8 {
+    /// Lanes whose reduction keeps an edge (two vertices).
+    #[inline(always)]
+    pub fn keeps_edge(&self) -> Mask {
+        self.count.cmp_eq(f32x8::splat(2.0))
+    }
+
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[inline(always)]
     fn replaced(self, mask: Mask, on_true: Self) -> Self {
@@ -277,16 +283,16 @@ impl SimplexX8 {
         let u13_2 = -w1.dot(e13);
         let u23_1 = w3.dot(e23);
         let u23_2 = -w2.dot(e23);
+        // The scalar kernel's sub-areas, orientation and interior weights.
         let n = signed_area_from_shortest_edges(e12, e13, e23);
-        let t1 = n * w2.cross(w3);
-        let t2 = n * w3.cross(w1);
-        let t3 = n * w1.cross(w2);
+        let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
+        let (t1, t2, t3) = (n * c1, n * c2, n * c3);
 
-        let sum = t1 + t2 + t3;
+        let sum = c1 + c2 + c3;
         let inv_sum = f32x8::ONE / sum;
-        let positive = greater(sum, zero);
+        let positive = greater(n * sum, zero);
         let third = f32x8::ONE / (f32x8::splat(2.0) + f32x8::ONE);
-        let interior_weights = [t1, t2, t3].map(|t| select(positive, t * inv_sum, third));
+        let interior_weights = [c1, c2, c3].map(|c| select(positive, c * inv_sum, third));
         // The scalar chain's tests, in its order; blended from the last to the first
         // so that the first test that holds decides.
         let regions = [

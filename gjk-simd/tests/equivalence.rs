@@ -236,3 +236,34 @@ fn mismatched_lengths_are_an_error() {
     );
     assert_eq!(result, Err(PackError::LengthMismatch));
 }
+
+/// The stall rule on long, thin edges (found by fuzzing; see gjk-shapes'
+/// `fuzz_regressions.rs`) runs in the lanes as in the scalar kernel.
+#[test]
+fn point_beside_a_long_sliver_matches_scalar() {
+    let points = [
+        Vec2::new(-67000.0_f32, -0.125),
+        Vec2::new(1e-30, 8.875),
+        Vec2::new(-0.125, 0.875),
+        Vec2::new(1e-30, 1e-30),
+    ];
+    let sliver = Polygon::<f32, 8>::hull(&points).unwrap();
+    let probe = Point::new(Vec2::new(-5.375, -0.198_943_66)).unwrap();
+    let xf = Transform::from_translation(Vec2::new(-5.375, -0.125));
+    let scalar = distance(&probe, Transform::IDENTITY, &sliver, xf);
+    let mut batch = [scalar];
+    distance_batch(
+        &[probe],
+        &[Transform::IDENTITY],
+        &[sliver],
+        &[xf],
+        &mut batch,
+    )
+    .unwrap();
+    assert!(
+        same_bits(&batch[0], &scalar),
+        "{:?} vs {scalar:?}",
+        batch[0]
+    );
+    assert!((scalar.distance - 0.073_943_66).abs() < 1e-6);
+}

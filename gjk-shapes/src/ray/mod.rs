@@ -13,7 +13,8 @@
 //! - `Miss`: no hit up to `max_fraction`, which `fraction` then holds; `point` and
 //!   `normal` zero. A zero-length ray that starts outside misses;
 //! - `InvalidInput`: a NaN or infinite origin, translation or transform, a rotation
-//!   that is not unit length, or a negative or NaN `max_fraction`; `fraction` and
+//!   that is not unit length, a negative or NaN `max_fraction`, or coordinates so large
+//!   that the solve overflows; `fraction` and
 //!   `point` NaN, `normal` zero.
 //!
 //! `iterations` is zero: no support point is asked for.
@@ -92,9 +93,15 @@ pub(crate) fn starts_inside<S: Scalar>(ray: Ray<S>, normal: Vec2<S>) -> CastOutp
 /// The output of a hit at `fraction` with a world-space unit normal.
 #[inline]
 pub(crate) fn hit<S: Scalar>(ray: Ray<S>, fraction: S, normal: Vec2<S>) -> CastOutput<S> {
+    let point = ray.point_at(fraction);
+    // A hit point beyond the range of `S` (coordinates near its maximum) is not an
+    // answer: invalid input, as for an overflowing solve (found by fuzzing).
+    if !point.is_finite() {
+        return invalid();
+    }
     CastOutput {
         fraction,
-        point: ray.point_at(fraction),
+        point,
         normal,
         iterations: 0,
         status: CastStatus::Hit,

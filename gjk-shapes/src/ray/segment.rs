@@ -45,6 +45,12 @@ impl<S: Scalar> Segment<S> {
         }
         let fraction = to_start.cross(edge) / denominator;
         let position = to_start.cross(translation) / denominator;
+        // Products of coordinates near 1e19 and beyond overflow to infinities and
+        // NaN: the answer is then unknown, which is invalid input for the kernel (as
+        // for squares that overflow), never a hit at a NaN fraction (found by fuzzing).
+        if !(fraction.is_finite() && position.is_finite()) {
+            return invalid();
+        }
         let within_segment = position >= S::ZERO && position <= S::ONE;
         if !within_segment || fraction < S::ZERO || fraction > ray.max_fraction {
             return miss(ray);
