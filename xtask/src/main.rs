@@ -6,6 +6,7 @@
 //!   ([`conformance`]).
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
 //!   compared bit for bit with the host ([`embedded`], [`wasm`]).
+//! - `fuzz`: every fuzz target for a given time, executions per target ([`fuzz`]).
 //! - `gallery`: SVG pictures of every query in `docs/gallery` ([`gallery`]).
 //! - `web`: the interactive page on localhost, and its browser test ([`web`]).
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
@@ -17,6 +18,7 @@ mod demo;
 mod elf;
 mod embedded;
 mod firmware;
+mod fuzz;
 mod gallery;
 mod size;
 mod svg;
@@ -39,6 +41,8 @@ commands:
   embedded
          run the table on Cortex-M4F and Cortex-M0 firmware under qemu-system-arm
   wasm   run the table in wasm32 under node
+  fuzz [--seconds N]
+         run every fuzz target in fuzz/ for N seconds (default 60); no nightly needed
   gallery [--check]
          draw every query to docs/gallery/*.svg (--check: fail if they are out of date)
   web [--port N] [--test]
@@ -63,6 +67,10 @@ fn main() -> ExitCode {
         }
         Some("embedded") => report("embedded", embedded::run(&workspace_root())),
         Some("wasm") => report("wasm", wasm::run(&workspace_root())),
+        Some("fuzz") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report("fuzz", fuzz::run(&workspace_root(), &args))
+        }
         Some("gallery") => {
             let check = std::env::args().skip(2).any(|arg| arg == "--check");
             report("gallery", gallery::run(&workspace_root(), check))
