@@ -1,7 +1,9 @@
 //! Regression tests for what fuzzing found (`cargo xtask fuzz`), each named after the
 //! failure it pins, with the inputs the fuzzer produced.
 
-use gjk_core::{CastStatus, DistanceStatus, Ray, Transform, Vec2, distance, ray_cast};
+use gjk_core::{
+    CastStatus, DistanceStatus, Ray, Transform, Vec2, distance, distance_cached, ray_cast,
+};
 use gjk_shapes::{Capsule, Point, Polygon, Rect, Segment};
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
@@ -127,4 +129,43 @@ fn polygon_ray_hit_beyond_f32_range_is_invalid_not_an_infinite_point() {
     // The hit lies at y = 6.6e39, past f32's range: the point came out infinite.
     let out = polygon.ray_cast(xf, ray);
     assert_eq!(out.status, CastStatus::InvalidInput, "{out:?}");
+}
+
+/// Coordinates of 1.5e-39: subnormal in `f32`.
+const SPECK: f32 = 1.469_368e-39;
+
+#[test]
+fn point_on_a_capsule_end_at_subnormal_offsets_keeps_its_witness_on_the_capsule() {
+    let capsule = Capsule::new(v(12.25, 11.75), v(6.963_565_5e-23, SPECK), 3.25).unwrap();
+    let point = Point::new(v(SPECK, SPECK)).unwrap();
+    let xf = Transform::from_position_angle(v(SPECK, SPECK), SPECK);
+    // The closest point of the cores was 4e-39 long: its square was subnormal and the
+    // normal came out 7 % too long, pushing the witness 0.24 off the capsule.
+    let out = distance(&capsule, xf, &point, xf);
+    assert_eq!(out.status, DistanceStatus::Overlapping);
+    assert!((out.normal.length() - 1.0).abs() < 1e-6, "{out:?}");
+    assert!((out.witness_a.length() - 3.25).abs() < 1e-5, "{out:?}");
+}
+
+#[test]
+fn warm_start_on_a_speck_of_a_box_keeps_finite_witness_points() {
+    let speck = Rect::new(v(3.186_753_8e-23, SPECK)).unwrap();
+    let point = Point::new(v(SPECK, SPECK)).unwrap();
+    let at = Transform::from_position_angle(v(SPECK, SPECK), SPECK);
+    let mut cache = gjk_core::SimplexCache::new();
+    distance_cached(&speck, at, &point, at, &mut cache);
+    distance_cached(&speck, at, &point, at, &mut cache);
+    // Then the point moves 1e-5 up: the warm start's edge weights took the reciprocal
+    // of a subnormal sum, infinite, and the witness points came out NaN.
+    let above = Transform::from_position_angle(v(SPECK, 1.050_163_7e-5), 6.0);
+    let warm = distance_cached(&speck, at, &point, above, &mut cache);
+    let cold = distance(&speck, at, &point, above);
+    assert!(
+        warm.witness_a.is_finite() && warm.witness_b.is_finite(),
+        "{warm:?}"
+    );
+    assert!(
+        (warm.distance - cold.distance).abs() < 1e-9,
+        "{warm:?} vs {cold:?}"
+    );
 }

@@ -246,10 +246,26 @@ impl Ends {
         let code = |value: f32| self.termination.cmp_eq(f32x8::splat(value));
         let (invalid, overlap) = (code(INVALID), code(CORES_OVERLAP));
         let core_distance = self.closest.length_squared().sqrt();
-        let normal = Vec2x8 {
+        // The scalar kernel's `unit_direction`: scaled up first where the squared
+        // length is below the normal range.
+        let direct = Vec2x8 {
             x: self.closest.x / core_distance,
             y: self.closest.y / core_distance,
         };
+        let largest = self.closest.x.abs().max(self.closest.y.abs());
+        let scaled = Vec2x8 {
+            x: self.closest.x / largest,
+            y: self.closest.y / largest,
+        };
+        let scaled_length = scaled.length_squared().sqrt();
+        let tiny = (core_distance * core_distance).cmp_lt(f32x8::splat(f32::MIN_POSITIVE));
+        let normal = direct.replaced(
+            tiny,
+            Vec2x8 {
+                x: scaled.x / scaled_length,
+                y: scaled.y / scaled_length,
+            },
+        );
         let gap = core_distance - (radius_a + radius_b);
         let apart = greater(gap, f32x8::ZERO);
         // Overlapping cores: the core witness points, no normal, distance zero.

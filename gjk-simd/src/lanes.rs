@@ -73,7 +73,7 @@ impl Vec2x8 {
     #[inline(always)]
     pub fn perp(self) -> Self {
         Self {
-            x: -self.y,
+            x: negate(self.y),
             y: self.x,
         }
     }
@@ -136,10 +136,19 @@ impl Neg for Vec2x8 {
     #[inline(always)]
     fn neg(self) -> Self {
         Self {
-            x: -self.x,
-            y: -self.y,
+            x: negate(self.x),
+            y: negate(self.y),
         }
     }
+}
+
+/// IEEE negation per lane, the sign bit flipped, as the scalar `-x`. (`wide`'s `Neg`
+/// computes `0 - x`, which gives `+0.0` for `+0.0` where `-x` gives `-0.0`: a sign
+/// of zero that showed in normals, found by fuzzing the batch against the scalar
+/// kernel.)
+#[inline(always)]
+pub fn negate(x: f32x8) -> f32x8 {
+    x ^ f32x8::splat(-0.0)
 }
 
 /// Lanes where `a > b` (false for NaN).
@@ -214,7 +223,7 @@ impl TransformX8 {
     pub fn inv_rotate(&self, v: Vec2x8) -> Vec2x8 {
         Vec2x8 {
             x: self.cos * v.x + self.sin * v.y,
-            y: -self.sin * v.x + self.cos * v.y,
+            y: negate(self.sin) * v.x + self.cos * v.y,
         }
     }
 

@@ -9,7 +9,7 @@
 
 use wide::{CmpEq, CmpGe, CmpLt, f32x8};
 
-use crate::lanes::{Mask, Vec2x8, at_most, greater, select};
+use crate::lanes::{Mask, Vec2x8, at_most, greater, negate, select};
 
 /// A support point of `B - A` in every lane, with the points and vertex indices on
 /// both shapes.
@@ -206,14 +206,14 @@ impl SimplexX8 {
                 .replaced(slot.cmp_eq(f32x8::splat(2.0)), self.vertices[2].w)
         };
         let (w_first, w_second) = (pick(choice.first), pick(choice.second));
-        let inv_sum = f32x8::ONE / (choice.u_first + choice.u_second);
+        let edge_sum = choice.u_first + choice.u_second;
         let edge = ReductionX8 {
             closest: closest_on_edge_line(w_first, w_second),
             kept: [choice.first, choice.second],
             count: f32x8::splat(2.0),
             weights: [
-                choice.u_first * inv_sum,
-                choice.u_second * inv_sum,
+                choice.u_first / edge_sum,
+                choice.u_second / edge_sum,
                 f32x8::ZERO,
             ],
         };
@@ -259,7 +259,7 @@ impl SimplexX8 {
         let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
         let e12 = w2 - w1;
         let u1 = w2.dot(e12);
-        let u2 = -w1.dot(e12);
+        let u2 = negate(w1.dot(e12));
         let has_length = greater(u1 + u2, zero);
         let first = at_most(u2, zero) | !has_length;
         let second = at_most(u1, zero);
@@ -278,21 +278,20 @@ impl SimplexX8 {
         let e13 = w3 - w1;
         let e23 = w3 - w2;
         let u12_1 = w2.dot(e12);
-        let u12_2 = -w1.dot(e12);
+        let u12_2 = negate(w1.dot(e12));
         let u13_1 = w3.dot(e13);
-        let u13_2 = -w1.dot(e13);
+        let u13_2 = negate(w1.dot(e13));
         let u23_1 = w3.dot(e23);
-        let u23_2 = -w2.dot(e23);
+        let u23_2 = negate(w2.dot(e23));
         // The scalar kernel's sub-areas, orientation and interior weights.
         let n = signed_area_from_shortest_edges(e12, e13, e23);
         let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
         let (t1, t2, t3) = (n * c1, n * c2, n * c3);
 
         let sum = c1 + c2 + c3;
-        let inv_sum = f32x8::ONE / sum;
         let positive = greater(n * sum, zero);
         let third = f32x8::ONE / (f32x8::splat(2.0) + f32x8::ONE);
-        let interior_weights = [c1, c2, c3].map(|c| select(positive, c * inv_sum, third));
+        let interior_weights = [c1, c2, c3].map(|c| select(positive, c / sum, third));
         // The scalar chain's tests, in its order; blended from the last to the first
         // so that the first test that holds decides.
         let regions = [
@@ -367,5 +366,10 @@ fn signed_area_from_shortest_edges(e12: Vec2x8, e13: Vec2x8, e23: Vec2x8) -> f32
 fn closest_on_edge_line(w1: Vec2x8, w2: Vec2x8) -> Vec2x8 {
     let normal = (w2 - w1).perp();
     let base = w2.replaced(at_most(w1.length_squared(), w2.length_squared()), w1);
-    normal.scale(normal.dot(base) / normal.length_squared())
+    let normal_squared = normal.length_squared();
+    // The scalar kernel's fallback for edges whose squared length is subnormal.
+    let short = normal_squared.cmp_lt(f32x8::splat(f32::MIN_POSITIVE));
+    normal
+        .scale(normal.dot(base) / normal_squared)
+        .replaced(short, base)
 }

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The fuzz targets, as named in `fuzz/Cargo.toml`.
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "distance",
     "distance_cached",
     "intersects",
@@ -22,6 +22,7 @@ pub const TARGETS: [&str; 7] = [
     "shape_cast",
     "time_of_impact",
     "construction",
+    "batch",
 ];
 
 /// The instrumentation cargo-fuzz passes to rustc for libFuzzer's guidance.
