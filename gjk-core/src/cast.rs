@@ -70,8 +70,9 @@ pub enum CastStatus {
     /// The iteration cap was reached; `fraction` is a lower bound of the hit fraction
     /// (the ray is known to be clear up to it).
     MaxIterations,
-    /// An input was NaN or infinite, a radius negative, a rotation not unit length, or
-    /// `max_fraction` negative.
+    /// An input was NaN or infinite, a radius negative, a rotation not unit length,
+    /// `max_fraction` negative, or the reach `translation * max_fraction` beyond the
+    /// range of the scalar type.
     InvalidInput,
 }
 

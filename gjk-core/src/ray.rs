@@ -44,7 +44,9 @@ impl<S: Scalar> Support<S> for RayOrigin {
 /// - [`CastStatus::MaxIterations`](crate::CastStatus::MaxIterations): the cap; the ray
 ///   is clear up to `fraction`.
 /// - [`CastStatus::InvalidInput`](crate::CastStatus::InvalidInput): NaN or infinite
-///   input, a negative `max_fraction` or radius, a rotation that is not unit length.
+///   input, a negative `max_fraction` or radius, a rotation that is not unit length, or
+///   a reach `translation * max_fraction` that overflows (no point at its far end is
+///   representable).
 ///
 /// ```
 /// use gjk_core::{ray_cast, CastStatus, FeatureId, Ray, Support, SupportPoint, Transform, Vec2};
@@ -105,8 +107,10 @@ where
 {
     let xf_origin = Transform::from_translation(ray.origin);
     let usable_max = ray.max_fraction >= S::ZERO && ray.max_fraction.is_finite();
-    let radii = checked_radii(shape, xf, &RayOrigin, xf_origin)
-        .filter(|_| usable_max && ray.translation.is_finite());
+    // Finite only if the translation is and the reach does not overflow.
+    let reach = ray.translation * ray.max_fraction;
+    let radii =
+        checked_radii(shape, xf, &RayOrigin, xf_origin).filter(|_| usable_max && reach.is_finite());
     let Some((radius, _)) = radii else {
         return invalid_output(0);
     };

@@ -195,7 +195,8 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 /// - [`CastStatus::MaxIterations`]: the iteration cap; `fraction` is a lower bound (the
 ///   shapes are known apart before it).
 /// - [`CastStatus::InvalidInput`]: NaN or infinite input, a negative radius, target or
-///   `max_fraction`, or a rotation that is not unit length.
+///   `max_fraction`, a rotation that is not unit length, or a relative reach
+///   `(translation_b - translation_a) * max_fraction` that overflows.
 ///
 /// ```
 /// use gjk_core::{shape_cast, CastStatus, FeatureId, ShapeCastInput, Support, SupportPoint, Transform, Vec2};
@@ -297,9 +298,12 @@ where
     B: Support<S> + ?Sized,
 {
     let usable = |value: S| value >= S::ZERO && value.is_finite();
+    // The relative reach is finite only if B's translation is too (given A's) and
+    // the product does not overflow.
+    let reach = cast.relative_translation() * cast.max_fraction;
     let radii = checked_radii(a, xf_a, b, xf_b).filter(|_| {
         cast.translation_a.is_finite()
-            && cast.translation_b.is_finite()
+            && reach.is_finite()
             && usable(cast.max_fraction)
             && usable(cast.target_separation)
     });

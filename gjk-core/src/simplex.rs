@@ -266,14 +266,17 @@ impl<S: Scalar> Simplex<S> {
         let u23_1 = w3.dot(e23);
         let u23_2 = -w2.dot(e23);
 
-        // The sub-areas `c` with the orientation `n`: the region tests need only the
-        // signs of `t = n c`, which survive an overflow to infinity, and the weights
-        // are `t / sum(t) = c / sum(c)`, where `n` cancels. Weighting by `t` instead
-        // multiplied four coordinates and overflowed for coordinates near 1e10,
-        // turning the weights into NaN (found by fuzzing).
+        // The sub-areas `c` with the orientation of `n`: the region tests need only
+        // the signs of `t = n c`, and the weights are `t / sum(t) = c / sum(c)`, where
+        // `n` cancels. So `t` takes only the sign of `n` (exactly +-1), never its
+        // magnitude: the product of four coordinates overflowed for coordinates near
+        // 1e10 (NaN weights) and underflowed to zero for shapes of size 1e-11, which
+        // lost the sign and put the closest point on an edge of a triangle around the
+        // origin (both found by fuzzing).
         let n = signed_area_from_shortest_edges(e12, e13, e23);
+        let orientation = sign_of(n);
         let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
-        let (t1, t2, t3) = (n * c1, n * c2, n * c3);
+        let (t1, t2, t3) = (orientation * c1, orientation * c2, orientation * c3);
 
         let zero = S::ZERO;
         if u12_2 <= zero && u13_2 <= zero {
@@ -299,7 +302,7 @@ impl<S: Scalar> Simplex<S> {
         // the triangle is degenerate, where the region tests above cannot all fail in
         // exact arithmetic; guard the division anyway and fall back to equal weights.
         let sum = c1 + c2 + c3;
-        let weights = if n * sum > zero {
+        let weights = if orientation * sum > zero {
             [c1 / sum, c2 / sum, c3 / sum]
         } else {
             [S::ONE / (S::TWO + S::ONE); 3]
@@ -357,6 +360,20 @@ impl<S: Scalar> Reduction<S> {
             count: 2,
             weights: [u_first / sum, u_second / sum, S::ZERO],
         }
+    }
+}
+
+/// `+1`, `-1` or `0` with the sign of `value` (NaN stays NaN), so that multiplying by
+/// it changes no magnitude: no overflow, no underflow, no rounding.
+#[inline]
+fn sign_of<S: Scalar>(value: S) -> S {
+    if value > S::ZERO {
+        S::ONE
+    } else if value < S::ZERO {
+        -S::ONE
+    } else {
+        // Zero for zero, NaN for NaN.
+        value * S::ZERO
     }
 }
 

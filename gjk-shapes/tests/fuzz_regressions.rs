@@ -2,9 +2,10 @@
 //! failure it pins, with the inputs the fuzzer produced.
 
 use gjk_core::{
-    CastStatus, DistanceStatus, Ray, Transform, Vec2, distance, distance_cached, ray_cast,
+    CastStatus, DistanceStatus, Ray, ShapeCastInput, Transform, Vec2, distance, distance_cached,
+    ray_cast, shape_cast,
 };
-use gjk_shapes::{Capsule, Point, Polygon, Rect, Segment};
+use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment};
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
     Vec2::new(x, y)
@@ -168,4 +169,95 @@ fn warm_start_on_a_speck_of_a_box_keeps_finite_witness_points() {
         (warm.distance - cold.distance).abs() < 1e-9,
         "{warm:?} vs {cold:?}"
     );
+}
+
+#[test]
+fn point_at_the_centre_of_an_ellipse_of_size_1e_11_overlaps_it_from_either_side() {
+    let ellipse = Ellipse::new(v(9.385_572e-12, 9.834_108e-12)).unwrap();
+    let xf_ellipse = Transform::from_position_angle(v(1e-30, 1e-30), 1e-30);
+    let point = Point::new(v(1e-30, 1e-30)).unwrap();
+    let xf_point = Transform::from_position_angle(v(1e-30, 1e-30), -0.125);
+    // With the point first, GJK's triangle around the origin had sub-areas near 1e-23
+    // and an orientation near 1e-22: their products underflowed to zero, an edge
+    // region was chosen, and a chord of the ellipse 6e-14 from the point was reported
+    // as its distance.
+    for out in [
+        distance(&ellipse, xf_ellipse, &point, xf_point),
+        distance(&point, xf_point, &ellipse, xf_ellipse),
+    ] {
+        assert_eq!(out.status, DistanceStatus::Overlapping, "{out:?}");
+        assert_eq!(out.distance, 0.0);
+    }
+}
+
+#[test]
+fn tiny_ellipse_cast_against_a_tiny_circle_stops_where_they_touch() {
+    let ellipse = Ellipse::new(v(6.409_690_6e-10, 1.389_997_5e-9)).unwrap();
+    let dot = Circle::new(v(6.409_690_6e-10, 6.409_690_6e-10), 8.483_155e-33).unwrap();
+    let at = Transform::from_position_angle(v(6.409_690_6e-10, 6.409_690_6e-10), 6.409_690_6e-10);
+    let (move_a, move_b) = (
+        v(6.402_869_3e-10, 6.409_690_6e-10),
+        v(1.812_994_1e-12, 7.085_586e-15),
+    );
+    let out = shape_cast(
+        &ellipse,
+        at,
+        &dot,
+        at,
+        ShapeCastInput::moving(move_a, move_b),
+    );
+    assert_eq!(out.status, CastStatus::Hit, "{out:?}");
+    let moved = |by: Vec2<f32>| Transform {
+        translation: at.translation + by * out.fraction,
+        rotation: at.rotation,
+    };
+    // The same underflow stopped the cast early: the shapes were still 2.4e-13 apart
+    // (1.2e-4 of their size) at the reported fraction.
+    let gap = distance(&ellipse, moved(move_a), &dot, moved(move_b)).distance;
+    assert!(gap <= 1e-5 * 1.4e-9, "gap {gap} at {out:?}");
+}
+
+#[test]
+fn ray_reaching_beyond_f32_range_is_invalid_not_a_hit_at_infinity() {
+    let points = [
+        v(-0.0, -0.0),
+        v(-0.125, 15.875),
+        v(-0.125, -0.125),
+        v(0.25, 11.625),
+    ];
+    let polygon = Polygon::<f32, 8>::hull(&points).unwrap();
+    let xf = Transform::from_position_angle(v(1.285, -2.3758), SPECK);
+    let ray = Ray {
+        origin: v(-0.0, -0.0),
+        translation: v(SPECK, 1e30),
+        max_fraction: 1e30,
+    };
+    // The ray passes beside the polygon, but its reach of 1e60 overflows f32: the GJK
+    // cast reported a hit at fraction 7.9e8 with an infinite point.
+    assert_eq!(ray_cast(&polygon, xf, ray).status, CastStatus::InvalidInput);
+    assert_eq!(polygon.ray_cast(xf, ray).status, CastStatus::InvalidInput);
+}
+
+#[test]
+fn ray_passing_beyond_the_sharp_tip_of_a_long_triangle_misses() {
+    let points = [
+        v(9.625, SPECK),
+        v(0.0, 0.0),
+        v(9.0, 8.625),
+        v(-0.125, -0.0),
+        v(17_733_000.0, 14.125),
+        v(8.125, SPECK),
+    ];
+    // A triangle 1.8e7 long and 14 wide: its tip angle is 5e-7 radians.
+    let sliver = Polygon::<f32, 8>::hull(&points).unwrap();
+    let xf = Transform::from_position_angle(v(17_733_000.0, 17_733_000.0), -2000.0);
+    let ray = Ray {
+        origin: v(-0.0, -0.0),
+        translation: v(17_733_000.0, 14.125),
+        max_fraction: 4.75,
+    };
+    // Clipping against the two long edges put the tip 1.3e6 beyond the true one, and
+    // the analytic cast reported a hit there, 1.3e6 off the triangle.
+    assert_eq!(ray_cast(&sliver, xf, ray).status, CastStatus::Miss);
+    assert_eq!(sliver.ray_cast(xf, ray).status, CastStatus::Miss);
 }

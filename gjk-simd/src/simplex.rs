@@ -285,11 +285,16 @@ impl SimplexX8 {
         let u23_2 = negate(w2.dot(e23));
         // The scalar kernel's sub-areas, orientation and interior weights.
         let n = signed_area_from_shortest_edges(e12, e13, e23);
+        let orientation = select(
+            greater(n, zero),
+            f32x8::ONE,
+            select(greater(zero, n), negate(f32x8::ONE), n * zero),
+        );
         let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
-        let (t1, t2, t3) = (n * c1, n * c2, n * c3);
+        let (t1, t2, t3) = (orientation * c1, orientation * c2, orientation * c3);
 
         let sum = c1 + c2 + c3;
-        let positive = greater(n * sum, zero);
+        let positive = greater(orientation * sum, zero);
         let third = f32x8::ONE / (f32x8::splat(2.0) + f32x8::ONE);
         let interior_weights = [c1, c2, c3].map(|c| select(positive, c / sum, third));
         // The scalar chain's tests, in its order; blended from the last to the first

@@ -13,9 +13,9 @@
 //! - `Miss`: no hit up to `max_fraction`, which `fraction` then holds; `point` and
 //!   `normal` zero. A zero-length ray that starts outside misses;
 //! - `InvalidInput`: a NaN or infinite origin, translation or transform, a rotation
-//!   that is not unit length, a negative or NaN `max_fraction`, or coordinates so large
-//!   that the solve overflows; `fraction` and
-//!   `point` NaN, `normal` zero.
+//!   that is not unit length, a negative or NaN `max_fraction`, a reach
+//!   `translation * max_fraction` that overflows, or coordinates so large that the
+//!   solve overflows; `fraction` and `point` NaN, `normal` zero.
 //!
 //! `iterations` is zero: no support point is asked for.
 
@@ -42,9 +42,12 @@ pub(crate) struct LocalRay<S> {
 #[inline]
 pub(crate) fn local_ray<S: Scalar>(xf: Transform<S>, ray: Ray<S>) -> Option<LocalRay<S>> {
     // Written so that NaN fails.
+    // The reach `translation * max_fraction` is finite only if both factors are and
+    // their product does not overflow (a ray whose far end is beyond the range of `S`
+    // has no representable hit point).
     let usable = xf.is_valid()
         && ray.origin.is_finite()
-        && ray.translation.is_finite()
+        && (ray.translation * ray.max_fraction).is_finite()
         && ray.max_fraction >= S::ZERO
         && ray.max_fraction.is_finite();
     usable.then(|| LocalRay {
