@@ -6,7 +6,8 @@
 //!   ([`conformance`]).
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
 //!   compared bit for bit with the host ([`embedded`], [`wasm`]).
-//! - `fuzz`: every fuzz target for a given time, executions per target ([`fuzz`]).
+//! - `fuzz`: every fuzz target for a given time or the fixed smoke run, executions per
+//!   target ([`fuzz`]).
 //! - `gallery`: SVG pictures of every query in `docs/gallery` ([`gallery`]).
 //! - `web`: the interactive page on localhost, and its browser test ([`web`]).
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
@@ -41,8 +42,9 @@ commands:
   embedded
          run the table on Cortex-M4F and Cortex-M0 firmware under qemu-system-arm
   wasm   run the table in wasm32 under node
-  fuzz [--seconds N]
-         run every fuzz target in fuzz/ for N seconds (default 60); no nightly needed
+  fuzz [--seconds N | --smoke]
+         run every fuzz target in fuzz/ for N seconds (default 60), or the fixed,
+         seeded smoke run CI makes; no nightly needed
   gallery [--check]
          draw every query to docs/gallery/*.svg (--check: fail if they are out of date)
   web [--port N] [--test]
