@@ -18,9 +18,10 @@
 //! | ellipse vs ellipse         | a centre in the other, or the minimum below zero | Eberly's signed point-to-ellipse distance minimized over the parameter of the first |
 //!
 //! Radii are subtracted analytically from the core distance. When the cores overlap
-//! the penetration depth comes from the support functions (see [`Exact::depth`]); it
-//! serves to tell deep overlaps from touching contacts, where a kernel may answer
-//! either way.
+//! the penetration depth comes from the support functions (see [`Exact::depth`]):
+//! exactly, over the edge normals, for polygons, segments and points. It tells deep
+//! overlaps from touching contacts, where a kernel may answer either way, and is the
+//! reference for the kernel's EPA.
 //!
 //! ```
 //! use gjk_oracle::{distance, Core, Shape};
@@ -103,8 +104,10 @@ pub struct Exact {
     /// B that separates them; zero when they are apart. When only the roundings
     /// overlap it is the radius sum minus the core distance (exact); when the cores
     /// overlap it adds their penetration depth, the maximum over directions `u` of
-    /// `-h_B(-u) - h_A(u)` (support functions `h`) found by sampling and golden-section
-    /// refinement, good to about 1e-12 of the shape size.
+    /// `-h_B(-u) - h_A(u)` (support functions `h`): exact for two polytope cores (the
+    /// maximum over the edge normals of both, the separating axis test), found by
+    /// sampling and golden-section refinement with an ellipse, good to about 1e-12 of
+    /// the shape size.
     pub depth: f64,
     /// Whether the rounded shapes touch or overlap.
     pub overlapping: bool,
@@ -180,6 +183,24 @@ pub fn distance(a: &Shape, b: &Shape) -> Exact {
             witness_b: nan,
         },
     }
+}
+
+/// How far B lies beyond A along the unit direction `u`: `min over B of u.x - max over
+/// A of u.x` for the rounded shapes. Negative when their projections on `u` overlap
+/// (by that much); the largest value over all `u` is the signed distance.
+///
+/// ```
+/// use gjk_oracle::{separation_along, Core, Shape};
+/// let a = Shape::new(Core::Point([0.0, 0.0]), 1.0);
+/// let b = Shape::new(Core::Segment([1.5, -1.0], [1.5, 1.0]), 0.0);
+/// assert_eq!(separation_along(&a, &b, [1.0, 0.0]), 0.5);
+/// assert_eq!(separation_along(&a, &b, [0.0, 1.0]), -2.0);
+/// ```
+pub fn separation_along(a: &Shape, b: &Shape, u: P) -> f64 {
+    -support::support_value(&b.core, [-u[0], -u[1]])
+        - support::support_value(&a.core, u)
+        - a.radius
+        - b.radius
 }
 
 /// Signed distance from `p` to the rounded surface of `shape`: positive outside,

@@ -1,7 +1,7 @@
 //! Analytic cases, and a cross-check of every code path of `distance` against the
 //! independent support-function separation on deterministic pseudo-random pairs.
 
-use crate::support::core_separation;
+use crate::support::{core_separation, polytope_separation, sampled_separation};
 use crate::*;
 
 fn assert_close(actual: f64, expected: f64, tolerance: f64) {
@@ -370,4 +370,34 @@ fn tiny_sliver_far_from_the_origin_is_accepted_as_convex() {
         &Shape::new(Core::Point([8057.0, 8657.0]), 0.0),
     );
     assert!(!exact.overlapping);
+}
+
+#[test]
+fn polytope_penetration_by_edge_normals_agrees_with_sampled_directions() {
+    let mut random = Random(0x5eed_0002);
+    let mut overlapping = 0;
+    for case in 0..2000 {
+        let (a, b) = (random.core(), random.core());
+        let Some(exact) = polytope_separation(&a, &b) else {
+            continue;
+        };
+        let sampled = sampled_separation(&a, &b);
+        if exact <= 0.0 {
+            overlapping += 1;
+            assert!(
+                (exact - sampled).abs() <= 1e-12,
+                "case {case}: edge normals {exact} vs sampled {sampled}"
+            );
+        } else {
+            // Apart: an edge normal separates, and the true distance is at least that.
+            assert!(
+                sampled >= exact - 1e-12,
+                "case {case}: {exact} vs {sampled}"
+            );
+        }
+    }
+    assert!(
+        overlapping >= 100,
+        "only {overlapping} overlapping polytope pairs"
+    );
 }
