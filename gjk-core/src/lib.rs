@@ -8,6 +8,11 @@
 //!   [`DistanceStatus`]; [`distance_cached`] warm-starts it between frames with a
 //!   [`SimplexCache`].
 //! - [`intersects`]: the overlap test, exiting at the first separating axis.
+//! - [`ray_cast`], [`shape_cast`], [`time_of_impact`]: where a ray first meets a shape,
+//!   and when moving shapes first touch (linear sweeps and sweeps with rotation).
+//! - [`penetration`]: how deep overlapping shapes are and along which normal they
+//!   separate (EPA); [`manifold`]: contact points with feature ids for solvers, with
+//!   [`Manifold::to_world`] and [`point_states`] between frames.
 //!
 //! Everything is generic over [`Scalar`] (`f32` and `f64`), which carries the
 //! tolerances. Queries never panic, never allocate and never loop without bound: bad
@@ -50,10 +55,14 @@
 
 mod cache;
 mod cast;
+mod contact;
 mod distance;
+mod epa;
 mod gjk;
+mod manifold;
 pub mod math;
 mod overlap;
+mod penetration;
 mod ray;
 mod scalar;
 mod shape_cast;
@@ -64,12 +73,18 @@ mod toi;
 
 pub use cache::SimplexCache;
 pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
+pub use contact::manifold;
 pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
+pub use manifold::{
+    ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
+    WorldPoint, point_states,
+};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use overlap::{QueryError, intersects};
+pub use penetration::{PenetrationOutput, PenetrationStatus, penetration};
 pub use ray::ray_cast;
 pub use scalar::Scalar;
 pub use shape_cast::shape_cast;
-pub use support::{FeatureId, Support, SupportPoint};
+pub use support::{ContactShape, FeatureId, Support, SupportEdge, SupportPoint};
 pub use sweep::Sweep;
 pub use toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};

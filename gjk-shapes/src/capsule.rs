@@ -1,9 +1,13 @@
 //! `Capsule`: a segment core with a radius.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+};
 
 use crate::ShapeError;
-use crate::vertices::{bounds_of_points, inflate, support_of_vertices, vertex_index};
+use crate::vertices::{
+    bounds_of_points, inflate, support_edge_of_segment, support_of_vertices, vertex_index,
+};
 
 /// A capsule (stadium): the segment from `a` (feature 0) to `b` (feature 1) grown by
 /// `radius`. GJK runs on the segment and subtracts the radius afterwards.
@@ -119,6 +123,14 @@ impl<S: Scalar> Support<S> for Capsule<S> {
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         let ends = [self.a, self.b].map(|end| transform.transform_point(end));
         inflate(bounds_of_points(ends), self.radius)
+    }
+}
+
+/// The core segment, oriented to face `direction`: capsules lying on faces touch at two points.
+impl<S: Scalar> ContactShape<S> for Capsule<S> {
+    #[inline]
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        Some(support_edge_of_segment(self.a, self.b, direction))
     }
 }
 

@@ -1,6 +1,6 @@
 //! `Circle`: a point core with a radius.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
 
 use crate::ShapeError;
 
@@ -101,6 +101,9 @@ impl<S: Scalar> Support<S> for Circle<S> {
         Aabb::around(transform.transform_point(self.center), self.radius)
     }
 }
+
+/// A circle touches others at one point: no edges.
+impl<S: Scalar> ContactShape<S> for Circle<S> {}
 
 #[cfg(test)]
 mod tests {

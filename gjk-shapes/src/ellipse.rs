@@ -1,6 +1,6 @@
 //! `Ellipse`: a centred ellipse with axes along the local x and y axes.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
 
 use crate::ShapeError;
 
@@ -111,6 +111,9 @@ impl<S: Scalar> Support<S> for Ellipse<S> {
         Aabb::new(transform.translation - half, transform.translation + half)
     }
 }
+
+/// An ellipse touches others at one point: no edges.
+impl<S: Scalar> ContactShape<S> for Ellipse<S> {}
 
 #[cfg(test)]
 mod tests {

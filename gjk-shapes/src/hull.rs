@@ -1,6 +1,6 @@
 //! `Hull`: the convex hull of two shapes.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
 
 /// The convex hull of two shapes (in the same frame): a capsule from two circles, a
 /// swept shape from its start and end poses (with [`Transformed`](crate::Transformed)
@@ -181,6 +181,9 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
         self.a.aabb(transform).union(self.b.aabb(transform))
     }
 }
+
+/// Contacts with a hull of two shapes are single points (it names no edges).
+impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for Hull<A, B> {}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! `MinkowskiSum`: the set of sums `a + b` of points of two shapes.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
 
 /// The Minkowski sum of two shapes: every `a + b` with `a` in A and `b` in B, such as a
 /// box swept along a segment or an ellipse with a rounded box around it.
@@ -134,6 +134,9 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for MinkowskiSum<A, B> 
         Aabb::new(a.min + b.min, a.max + b.max)
     }
 }
+
+/// Contacts with a Minkowski sum are single points (it names no edges).
+impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for MinkowskiSum<A, B> {}
 
 #[cfg(test)]
 mod tests {

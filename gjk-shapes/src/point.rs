@@ -1,6 +1,6 @@
 //! `Point`: a single point.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
 
 use crate::ShapeError;
 
@@ -75,6 +75,9 @@ impl<S: Scalar> Support<S> for Point<S> {
         Aabb::new(placed, placed)
     }
 }
+
+/// A point touches others at one point: no edges.
+impl<S: Scalar> ContactShape<S> for Point<S> {}
 
 #[cfg(test)]
 mod tests {

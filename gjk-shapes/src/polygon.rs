@@ -2,10 +2,12 @@
 
 use core::fmt;
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+};
 
 use crate::convexity::validate_loop;
-use crate::vertices::{bounds_of_points, support_of_vertices, vertex_index};
+use crate::vertices::{bounds_of_points, support_edge_of_loop, support_of_vertices, vertex_index};
 use crate::{Rect, ShapeError};
 
 /// A convex polygon of 3 to `N` vertices, counter-clockwise, stored inline without
@@ -212,6 +214,14 @@ impl<S: Scalar, const N: usize> Support<S> for Polygon<S, N> {
             .iter()
             .map(|&v| transform.transform_point(v));
         bounds_of_points(placed)
+    }
+}
+
+/// The polygon's edge facing `direction` (see [`ContactShape::support_edge`]).
+impl<S: Scalar, const N: usize> ContactShape<S> for Polygon<S, N> {
+    #[inline]
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        support_edge_of_loop(self.vertices(), direction)
     }
 }
 

@@ -1,9 +1,11 @@
 //! `Rect`: a centred box.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+};
 
 use crate::ShapeError;
-use crate::vertices::vertex_index;
+use crate::vertices::{support_edge_of_loop, vertex_index};
 
 /// A box centred at the local origin with half-extents `(hx, hy)` along the local axes.
 ///
@@ -119,6 +121,14 @@ impl<S: Scalar> Support<S> for Rect<S> {
         let (cos, sin) = (transform.rotation.cos.abs(), transform.rotation.sin.abs());
         let half = Vec2::new(cos * hx + sin * hy, sin * hx + cos * hy);
         Aabb::new(transform.translation - half, transform.translation + half)
+    }
+}
+
+/// The box's side facing `direction`.
+impl<S: Scalar> ContactShape<S> for Rect<S> {
+    #[inline]
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        support_edge_of_loop(&self.vertices(), direction)
     }
 }
 

@@ -1,6 +1,8 @@
 //! `Rounded`: any shape with extra rounding around its core.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+};
 
 use crate::ShapeError;
 use crate::vertices::inflate;
@@ -107,6 +109,14 @@ impl<S: Scalar, T: Support<S>> Support<S> for Rounded<S, T> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         inflate(self.core.aabb(transform), self.rounding)
+    }
+}
+
+/// The core's edge.
+impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Rounded<S, T> {
+    #[inline]
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        self.core.support_edge(direction)
     }
 }
 

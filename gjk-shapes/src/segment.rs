@@ -1,9 +1,13 @@
 //! `Segment`: a line segment.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+};
 
 use crate::ShapeError;
-use crate::vertices::{bounds_of_points, support_of_vertices, vertex_index};
+use crate::vertices::{
+    bounds_of_points, support_edge_of_segment, support_of_vertices, vertex_index,
+};
 
 /// A line segment from `a` (feature 0) to `b` (feature 1).
 ///
@@ -93,6 +97,14 @@ impl<S: Scalar> Support<S> for Segment<S> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         bounds_of_points([self.a, self.b].map(|end| transform.transform_point(end)))
+    }
+}
+
+/// The segment itself, oriented to face `direction`.
+impl<S: Scalar> ContactShape<S> for Segment<S> {
+    #[inline]
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        Some(support_edge_of_segment(self.a, self.b, direction))
     }
 }
 

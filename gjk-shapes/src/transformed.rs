@@ -1,6 +1,8 @@
 //! `Transformed`: a shape placed in a parent frame by a fixed transform.
 
-use gjk_core::{Aabb, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+};
 
 use crate::ShapeError;
 
@@ -113,6 +115,17 @@ impl<S: Scalar, T: Support<S>> Support<S> for Transformed<S, T> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         self.shape.aabb(transform * self.transform)
+    }
+}
+
+/// The shape's edge, placed by the transform.
+impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Transformed<S, T> {
+    #[inline]
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        let local = self
+            .shape
+            .support_edge(self.transform.rotation.inv_rotate(direction))?;
+        Some(local.transformed(self.transform))
     }
 }
 

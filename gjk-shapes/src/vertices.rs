@@ -1,7 +1,7 @@
 //! Helpers shared by the polytopes: support as the arg-max over a vertex list, vertex
 //! feature ids, and bounding boxes of point sets.
 
-use gjk_core::{Aabb, FeatureId, Scalar, SupportPoint, Vec2};
+use gjk_core::{Aabb, FeatureId, Scalar, SupportEdge, SupportPoint, Vec2};
 
 /// The feature id of vertex `index` ([`FeatureId::SMOOTH`] if it does not fit a `u32`).
 #[inline]
@@ -40,6 +40,76 @@ pub(crate) fn support_of_vertices<S: Scalar>(
     }
     let best_point = vertices.get(best_index).copied().unwrap_or(Vec2::ZERO);
     SupportPoint::new(best_point, vertex_feature(best_index))
+}
+
+/// The edge of a convex counter-clockwise loop of vertices that faces `direction`
+/// best: of the two edges at the support vertex, the one whose outward normal makes
+/// the smaller angle with `direction`.
+///
+/// At the support vertex both outward normals lie within a right angle of `d`, so the
+/// normal nearer `d` belongs to the edge more nearly perpendicular to it: the smaller
+/// `|e . d| / |e|`. Compared squared and cross-multiplied, as `(e_in . d)^2 |e_out|^2`
+/// against `(e_out . d)^2 |e_in|^2`: no square root or division (this function is
+/// linked into every firmware that queries polygons through `dyn Support`). On a tie
+/// (a direction along the vertex's bisector) the edge leaving the vertex wins.
+#[inline]
+pub(crate) fn support_edge_of_loop<S: Scalar>(
+    vertices: &[Vec2<S>],
+    direction: Vec2<S>,
+) -> Option<SupportEdge<S>> {
+    let count = vertices.len();
+    if count < 3 {
+        return None;
+    }
+    let index = vertex_index(support_of_vertices(vertices, direction).feature)?;
+    let previous = if index == 0 { count - 1 } else { index - 1 };
+    let next = if index + 1 == count { 0 } else { index + 1 };
+    let corner = vertices.get(index).copied()?;
+    let (before, after) = (
+        vertices.get(previous).copied()?,
+        vertices.get(next).copied()?,
+    );
+    let (edge_in, edge_out) = (corner - before, after - corner);
+    let (along_in, along_out) = (edge_in.dot(direction), edge_out.dot(direction));
+    let take_in = along_in * along_in * edge_out.length_squared()
+        < along_out * along_out * edge_in.length_squared();
+    let vertex = |at: usize, point: Vec2<S>| SupportPoint::new(point, vertex_feature(at));
+    Some(if take_in {
+        SupportEdge {
+            start: vertex(previous, before),
+            end: vertex(index, corner),
+        }
+    } else {
+        SupportEdge {
+            start: vertex(index, corner),
+            end: vertex(next, after),
+        }
+    })
+}
+
+/// A segment core (vertices 0 and 1) as the edge facing `direction`: the side whose
+/// outward normal has a non-negative dot product with it.
+#[inline]
+pub(crate) fn support_edge_of_segment<S: Scalar>(
+    a: Vec2<S>,
+    b: Vec2<S>,
+    direction: Vec2<S>,
+) -> SupportEdge<S> {
+    let (first, second) = (
+        SupportPoint::new(a, vertex_feature(0)),
+        SupportPoint::new(b, vertex_feature(1)),
+    );
+    if (-(b - a).perp()).dot(direction) >= S::ZERO {
+        SupportEdge {
+            start: first,
+            end: second,
+        }
+    } else {
+        SupportEdge {
+            start: second,
+            end: first,
+        }
+    }
 }
 
 /// The smallest box containing the points (the box at the origin for none).

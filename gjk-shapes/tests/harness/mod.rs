@@ -12,8 +12,8 @@
 use core::f64::consts::PI;
 
 use gjk_core::{
-    DistanceOutput, DistanceStatus, FeatureId, Rot, Scalar, SimplexCache, Support, SupportPoint,
-    Transform, Vec2, distance, distance_cached, intersects,
+    ContactShape, DistanceOutput, DistanceStatus, FeatureId, Rot, Scalar, SimplexCache, Support,
+    SupportEdge, SupportPoint, Transform, Vec2, distance, distance_cached, intersects,
 };
 use gjk_oracle::{Core, Exact, P, Shape as OracleShape, signed_distance_to_surface, transform};
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment};
@@ -186,7 +186,13 @@ impl<S: Scalar> Support<S> for Built<S> {
     }
 }
 
-fn to_p<S: Scalar>(v: Vec2<S>) -> P {
+impl<S: Scalar> ContactShape<S> for Built<S> {
+    fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
+        each_shape!(self, shape => shape.support_edge(direction))
+    }
+}
+
+pub fn to_p<S: Scalar>(v: Vec2<S>) -> P {
     [v.x.to_f64(), v.y.to_f64()]
 }
 
@@ -526,7 +532,7 @@ fn normal_of(exact: &Exact) -> P {
 }
 
 /// The rounding of a world coordinate of this size in `S`: `4 eps |p|`.
-fn world_allowance<S: Scalar>(p: P) -> f64 {
+pub fn world_allowance<S: Scalar>(p: P) -> f64 {
     4.0 * S::EPS.to_f64() * p[0].hypot(p[1])
 }
 

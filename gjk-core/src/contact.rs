@@ -1,0 +1,391 @@
+//! `manifold`: the contact points of two convex shapes, for any support-mapped pair.
+//!
+//! ```text
+//! normal n (A -> B) and core gap: GJK on the cores, EPA when they overlap
+//! separation = core gap - radii;  beyond the speculative distance -> no points
+//! both cores have edges (polytopes, segments):
+//!     edge of A facing n, edge of B facing -n
+//!     reference = the one whose normal is closer to n (A unless B is clearly closer)
+//!     clip the incident edge to the reference edge's slab (its two side planes)
+//!     keep the clipped ends within the speculative distance -> up to two points
+//! otherwise (or when clipping keeps nothing): one point, at GJK's / EPA's witnesses
+//! ```
+//!
+//! This is Box2D's reference-face clipping, with the face found from the GJK/EPA
+//! normal instead of a separating-axis search, so it needs nothing from a shape but its
+//! support mapping and [`ContactShape::support_edge`].
+
+use crate::epa::{EpaEnd, expand};
+use crate::gjk::{Pair, Termination, checked_radii, iterate, seed, shared};
+use crate::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::{ContactShape, FeatureId, QueryError, Scalar, SupportEdge, Transform, Vec2};
+
+/// How much better B's face must line up with the normal than A's (in cosine) to be
+/// the reference face: about 2.5 degrees of tilt. Without a bias the choice flips
+/// between A and B as a resting box tilts back and forth by rounding, and the points'
+/// ids with it; Box2D biases by a tenth of its linear slop for the same reason.
+const FLIP_BIAS: f64 = 1e-3;
+
+/// The largest angle (its sine) between the normal and the better-aligned face normal
+/// for the contact to count as face against face. GJK's and EPA's normals are a face
+/// normal up to rounding (a few epsilons) when a face is involved; between two vertices
+/// (box corners, capsule tips) they point anywhere in the vertices' normal cones, and
+/// clipping a face there measures along the wrong axis: such contacts take the single
+/// point. A thousandth of a radian is far above rounding in `f32` and far below the
+/// tilt of any face pair that should give two points.
+const FACE_ANGLE: f64 = 1e-3;
+
+/// The contact manifold of two shapes: a normal from A to B and up to two points,
+/// each with the gap between the surfaces there and the features that make it.
+///
+/// Points appear once the surfaces come within `speculative_distance` of each other
+/// (so that a solver sees a contact before the shapes touch) and stay while they
+/// overlap. Edges against edges give two points (a box resting on a box, a capsule
+/// lying on a polygon) by clipping one shape's edge against the other's; curved
+/// shapes and vertex-on-vertex contacts give one. The result is in A's local frame;
+/// [`Manifold::to_world`] places it.
+///
+/// Errors: [`QueryError::InvalidInput`] for NaN or infinite input, a negative radius
+/// or speculative distance, or a rotation that is not unit length;
+/// [`QueryError::MaxIterations`] when GJK hits its cap before it is certain whether
+/// and where the shapes touch (never an empty manifold in place of a contact). When
+/// curved shapes overlap deeply and almost evenly in every direction (a small shape
+/// near the centre of a large ellipse), EPA's fixed polytope can fill up before its
+/// face is exact ([`penetration`](crate::penetration()) then reports
+/// `MaxIterations`); the manifold still uses the deepest face found, a sound contact
+/// whose depth is off by at most about `R (pi / 64)^2 / 2` for a boundary of
+/// curvature radius `R`.
+///
+/// ```
+/// use gjk_core::{manifold, Transform, Vec2};
+/// # use gjk_core::{ContactShape, FeatureId, Support, SupportEdge, SupportPoint};
+/// # /// The square [-0.5, 0.5]^2, vertices counter-clockwise from (-0.5, -0.5).
+/// # struct Square;
+/// # impl Support<f64> for Square {
+/// #     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
+/// #         let (x, y) = (if d.x >= 0.0 { 0.5 } else { -0.5 }, if d.y >= 0.0 { 0.5 } else { -0.5 });
+/// #         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
+/// #     }
+/// # }
+/// # impl ContactShape<f64> for Square {
+/// #     fn support_edge(&self, d: Vec2<f64>) -> Option<SupportEdge<f64>> {
+/// #         let corner = |x: f64, y: f64, id| SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(id));
+/// #         let (start, end) = if d.x.abs() >= d.y.abs() {
+/// #             if d.x >= 0.0 { (corner(0.5, -0.5, 1), corner(0.5, 0.5, 3)) } else { (corner(-0.5, 0.5, 2), corner(-0.5, -0.5, 0)) }
+/// #         } else if d.y >= 0.0 { (corner(0.5, 0.5, 3), corner(-0.5, 0.5, 2)) } else { (corner(-0.5, -0.5, 0), corner(0.5, -0.5, 1)) };
+/// #         Some(SupportEdge { start, end })
+/// #     }
+/// # }
+/// // Box2D's case: unit boxes with centres 0.9 apart touch at two points, 0.1 deep.
+/// let xf_b = Transform::from_translation(Vec2::new(0.9, 0.0));
+/// let contact = manifold(&Square, Transform::IDENTITY, &Square, xf_b, 0.02)?;
+/// assert_eq!(contact.normal, Vec2::new(1.0, 0.0));
+/// assert_eq!(contact.points().len(), 2);
+/// for point in contact.points() {
+///     assert!((point.separation + 0.1).abs() < 1e-12);
+/// }
+/// # Ok::<(), gjk_core::QueryError>(())
+/// ```
+pub fn manifold<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    speculative_distance: S,
+) -> Result<Manifold<S>, QueryError>
+where
+    S: Scalar,
+    A: ContactShape<S> + ?Sized,
+    B: ContactShape<S> + ?Sized,
+{
+    let usable_speculation = speculative_distance >= S::ZERO && speculative_distance.is_finite();
+    let (radius_a, radius_b) = checked_radii(a, xf_a, b, xf_b)
+        .filter(|_| usable_speculation)
+        .ok_or(QueryError::InvalidInput)?;
+    let pair = Pair {
+        a,
+        b,
+        relative: xf_a.inv_mul(xf_b),
+    };
+    let radius = radius_a + radius_b;
+    let mut simplex = seed(shared(&pair), pair.relative.translation, None);
+    let state = iterate::<S, _, false>(shared(&pair), &mut simplex, radius);
+    let nearest = match state.termination {
+        Termination::InvalidInput => return Err(QueryError::InvalidInput),
+        Termination::MaxIterations => return Err(QueryError::MaxIterations),
+        Termination::CoresOverlap => {
+            let deepest = expand(shared(&pair), &simplex);
+            match deepest.end {
+                EpaEnd::InvalidInput => return Err(QueryError::InvalidInput),
+                // A full polytope still holds the deepest face found, a sound contact
+                // (see `manifold`'s documentation).
+                EpaEnd::MaxIterations | EpaEnd::Converged | EpaEnd::Flat => Nearest {
+                    normal: deepest.normal,
+                    core_gap: -deepest.depth,
+                    core_a: deepest.core_a,
+                    core_b: deepest.core_b,
+                    features: features_of(
+                        deepest
+                            .face
+                            .map(|vertex| (vertex.feature_a, vertex.feature_b)),
+                    ),
+                },
+            }
+        }
+        Termination::Converged | Termination::Separated => {
+            let (core_a, core_b) = simplex.witness_points();
+            let count = simplex.count.min(2);
+            Nearest {
+                normal: state.closest.normalize().unwrap_or(Vec2::X),
+                core_gap: state.closest.length(),
+                core_a,
+                core_b,
+                features: features_of(
+                    simplex.vertices[..count]
+                        .iter()
+                        .map(|vertex| (vertex.feature_a, vertex.feature_b)),
+                ),
+            }
+        }
+    };
+    if nearest.core_gap - radius > speculative_distance {
+        return Ok(Manifold::empty());
+    }
+    let radii = Radii {
+        a: radius_a,
+        b: radius_b,
+        speculative: speculative_distance,
+    };
+    let edge_a = a.support_edge(nearest.normal);
+    let edge_b = b
+        .support_edge(pair.relative.rotation.inv_rotate(-nearest.normal))
+        .map(|edge| edge.transformed(pair.relative));
+    let face_contact = match (edge_a, edge_b) {
+        (Some(edge_a), Some(edge_b)) => reference_side(edge_a, edge_b, nearest.normal),
+        _ => None,
+    };
+    if let Some((side, reference_normal)) = face_contact {
+        // The incident edge is the other shape's edge most nearly opposite the
+        // reference normal (Box2D's incident edge), which need not be the one facing
+        // the GJK/EPA normal when the faces are tilted.
+        let faces = match side {
+            Side::A => edge_a.zip(
+                b.support_edge(pair.relative.rotation.inv_rotate(-reference_normal))
+                    .map(|edge| edge.transformed(pair.relative)),
+            ),
+            Side::B => edge_b.zip(a.support_edge(-reference_normal)),
+        };
+        if let Some((reference, incident)) = faces {
+            let clipped = clip(reference, incident, side, &radii);
+            if !clipped.is_empty() {
+                return Ok(clipped.with_anchor_b_in_frame_of(pair.relative));
+            }
+        }
+    }
+    let mut single = Manifold::with_normal(nearest.normal);
+    let anchor_a = nearest.core_a + nearest.normal * radius_a;
+    // In A's frame for now; taken into B's below.
+    let anchor_b = nearest.core_b - nearest.normal * radius_b;
+    single.push(ManifoldPoint {
+        anchor_a,
+        anchor_b,
+        // The gap between the anchors along the normal: `core_gap - radius` up to
+        // rounding, and consistent with the anchors when EPA stopped at its cap.
+        separation: nearest.normal.dot(anchor_b - anchor_a),
+        id: nearest.features,
+    });
+    Ok(single.with_anchor_b_in_frame_of(pair.relative))
+}
+
+/// Where the cores are nearest (or deepest), in A's frame.
+struct Nearest<S> {
+    /// Unit normal from A to B.
+    normal: Vec2<S>,
+    /// The distance of the cores (minus their overlap depth when they overlap).
+    core_gap: S,
+    core_a: Vec2<S>,
+    core_b: Vec2<S>,
+    features: ContactId,
+}
+
+/// The radii and the speculative distance.
+struct Radii<S> {
+    a: S,
+    b: S,
+    speculative: S,
+}
+
+/// The features of the one or two simplex (or polytope face) vertices the nearest
+/// points lie between, given as `(feature of A, feature of B)` per vertex.
+fn features_of(vertices: impl IntoIterator<Item = (FeatureId, FeatureId)>) -> ContactId {
+    let mut vertices = vertices.into_iter();
+    let Some(first) = vertices.next() else {
+        return ContactId {
+            feature_a: ContactFeature::Smooth,
+            feature_b: ContactFeature::Smooth,
+        };
+    };
+    let last = vertices.last().unwrap_or(first);
+    ContactId {
+        feature_a: ContactFeature::between(first.0, last.0),
+        feature_b: ContactFeature::between(first.1, last.1),
+    }
+}
+
+/// The shape whose face is the reference face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    A,
+    B,
+}
+
+/// Whether the faces facing the normal touch face to face, and if so which one is the
+/// reference face (with its outward normal): A's unless B's lines up with the normal
+/// clearly better ([`FLIP_BIAS`]).
+fn reference_side<S: Scalar>(
+    edge_a: SupportEdge<S>,
+    edge_b: SupportEdge<S>,
+    normal: Vec2<S>,
+) -> Option<(Side, Vec2<S>)> {
+    let (normal_a, normal_b) = (edge_a.outward_normal()?, edge_b.outward_normal()?);
+    let alignment_a = normal_a.dot(normal);
+    let alignment_b = -normal_b.dot(normal);
+    let misalignment = if alignment_a >= alignment_b {
+        normal_a.cross(normal)
+    } else {
+        normal_b.cross(normal)
+    };
+    let faces_touch =
+        alignment_a.max(alignment_b) > S::ZERO && misalignment.abs() <= S::from_f64(FACE_ANGLE);
+    if !faces_touch {
+        return None;
+    }
+    Some(if alignment_b > alignment_a + S::from_f64(FLIP_BIAS) {
+        (Side::B, normal_b)
+    } else {
+        (Side::A, normal_a)
+    })
+}
+
+/// Clips the incident edge to the reference edge's slab, in A's frame, and returns the
+/// points within the speculative distance (anchors of B still in A's frame).
+fn clip<S: Scalar>(
+    reference: SupportEdge<S>,
+    incident: SupportEdge<S>,
+    side: Side,
+    radii: &Radii<S>,
+) -> Manifold<S> {
+    let (Some(reference_normal), Some(incident_normal)) =
+        (reference.outward_normal(), incident.outward_normal())
+    else {
+        return Manifold::empty();
+    };
+    let flip = side == Side::B;
+    let (radius_reference, radius_incident) = if flip {
+        (radii.b, radii.a)
+    } else {
+        (radii.a, radii.b)
+    };
+    let origin = reference.start.point;
+    let length = (reference.end.point - origin).length();
+    let tangent = (reference.end.point - origin) / length;
+    // The incident edge's ends along the reference edge, lower first (facing edges run
+    // opposite ways, so that is usually its end).
+    let along = |point: Vec2<S>| tangent.dot(point - origin);
+    let (low, high) = if along(incident.end.point) <= along(incident.start.point) {
+        (incident.end, incident.start)
+    } else {
+        (incident.start, incident.end)
+    };
+    let (low_along, high_along) = (along(low.point), along(high.point));
+    // Written so that NaN fails: no overlap of the incident edge with the slab.
+    if !(low_along <= length && high_along >= S::ZERO) {
+        return Manifold::empty();
+    }
+    let span = high_along - low_along;
+    let at = |offset: S| {
+        if span > S::ZERO {
+            low.point.lerp(high.point, (offset - low_along) / span)
+        } else {
+            low.point
+        }
+    };
+    let low_point = if low_along < S::ZERO {
+        at(S::ZERO)
+    } else {
+        low.point
+    };
+    let high_point = if high_along > length {
+        at(length)
+    } else {
+        high.point
+    };
+    let manifold_normal = if flip {
+        -reference_normal
+    } else {
+        reference_normal
+    };
+    // The incident vertex deepest along the reference normal: the incident shape's
+    // support vertex along `-reference_normal`, whose rounded surface reaches deepest
+    // straight below it.
+    let deepest_end = if reference_normal.dot(low.point) <= reference_normal.dot(high.point) {
+        low.point
+    } else {
+        high.point
+    };
+    let mut clipped = Manifold::with_normal(manifold_normal);
+    for (point, reference_vertex, incident_vertex) in [
+        (low_point, reference.start.feature, low.feature),
+        (high_point, reference.end.feature, high.feature),
+    ] {
+        // The surface points: the foot of `point` on the reference face pushed out by
+        // its radius; and on the incident side the support point of the rounded
+        // shape along `-reference_normal` at the deepest vertex, elsewhere `point`
+        // pushed out along the incident edge's own normal. Both lie exactly on their
+        // rounded surfaces however the faces are tilted, and a tilted capsule's
+        // rounded end is measured at its lowest point.
+        let depth_along = reference_normal.dot(point - origin);
+        let on_reference = point - reference_normal * (depth_along - radius_reference);
+        let on_incident = if point == deepest_end {
+            point - reference_normal * radius_incident
+        } else {
+            point + incident_normal * radius_incident
+        };
+        let separation = reference_normal.dot(on_incident - on_reference);
+        // Written so that NaN fails.
+        let within = separation <= radii.speculative;
+        if !within {
+            continue;
+        }
+        let (reference_feature, incident_feature) = (
+            ContactFeature::from_support(reference_vertex),
+            ContactFeature::from_support(incident_vertex),
+        );
+        let (anchor_a, anchor_b, id) = if flip {
+            (
+                on_incident,
+                on_reference,
+                ContactId {
+                    feature_a: incident_feature,
+                    feature_b: reference_feature,
+                },
+            )
+        } else {
+            (
+                on_reference,
+                on_incident,
+                ContactId {
+                    feature_a: reference_feature,
+                    feature_b: incident_feature,
+                },
+            )
+        };
+        clipped.push(ManifoldPoint {
+            anchor_a,
+            anchor_b,
+            separation,
+            id,
+        });
+    }
+    clipped
+}

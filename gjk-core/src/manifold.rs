@@ -1,0 +1,335 @@
+//! Contact manifolds as values: up to two contact points with feature ids, their
+//! world-space form, and how points carry over from one frame to the next.
+//!
+//! The query that builds them is [`manifold`](crate::manifold()) (`contact.rs`).
+
+use crate::{FeatureId, Scalar, Transform, Vec2};
+
+/// The feature of one shape a contact point comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ContactFeature {
+    /// A vertex of a polytope core, by index.
+    Vertex(u32),
+    /// The edge between two vertices of a polytope core (the smaller index first).
+    Edge(u32, u32),
+    /// A point on a curved core (an ellipse), which has no discrete feature.
+    Smooth,
+}
+
+impl ContactFeature {
+    /// The feature of a support point.
+    ///
+    /// ```
+    /// use gjk_core::{ContactFeature, FeatureId};
+    /// assert_eq!(ContactFeature::from_support(FeatureId::vertex(2)), ContactFeature::Vertex(2));
+    /// assert_eq!(ContactFeature::from_support(FeatureId::SMOOTH), ContactFeature::Smooth);
+    /// ```
+    #[inline]
+    pub fn from_support(feature: FeatureId) -> Self {
+        feature.index().map_or(Self::Smooth, Self::Vertex)
+    }
+
+    /// The feature spanned by two support points of one shape: the vertex if they are
+    /// the same, the edge between them otherwise (smooth if either is).
+    ///
+    /// ```
+    /// use gjk_core::{ContactFeature, FeatureId};
+    /// let edge = ContactFeature::between(FeatureId::vertex(3), FeatureId::vertex(2));
+    /// assert_eq!(edge, ContactFeature::Edge(2, 3));
+    /// ```
+    #[inline]
+    pub fn between(first: FeatureId, second: FeatureId) -> Self {
+        match (first.index(), second.index()) {
+            (Some(i), Some(j)) if i == j => Self::Vertex(i),
+            (Some(i), Some(j)) => Self::Edge(i.min(j), i.max(j)),
+            _ => Self::Smooth,
+        }
+    }
+}
+
+/// Which features of A and B make a contact point. It stays the same while the same
+/// features touch, so a solver can carry a point's impulse from one frame to the next
+/// ([`point_states`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ContactId {
+    /// The feature of A.
+    pub feature_a: ContactFeature,
+    /// The feature of B.
+    pub feature_b: ContactFeature,
+}
+
+/// One contact point of a [`Manifold`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldPoint<S> {
+    /// The contact point on A's (rounded) surface, in A's local frame.
+    pub anchor_a: Vec2<S>,
+    /// The contact point on B's (rounded) surface, in B's local frame.
+    pub anchor_b: Vec2<S>,
+    /// The gap between the surfaces along the normal: negative when they overlap,
+    /// positive (up to the speculative distance) when the contact is speculative.
+    pub separation: S,
+    /// The features that make the point.
+    pub id: ContactId,
+}
+
+/// A contact manifold in A's local frame: a normal and up to two points.
+///
+/// Local anchors make the manifold independent of where the bodies are: [`to_world`]
+/// places it for any pair of transforms (the ones it was computed at, or the bodies'
+/// positions later in a step) and re-measures the separations there.
+///
+/// [`to_world`]: Manifold::to_world
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Manifold<S> {
+    /// Unit normal from A to B, in A's local frame (zero when there are no points).
+    pub normal: Vec2<S>,
+    points: [ManifoldPoint<S>; 2],
+    count: usize,
+}
+
+impl<S: Scalar> Manifold<S> {
+    /// The manifold of shapes too far apart: no points.
+    ///
+    /// ```
+    /// let none = gjk_core::Manifold::<f32>::empty();
+    /// assert!(none.is_empty());
+    /// assert_eq!(none.points().len(), 0);
+    /// ```
+    #[inline]
+    pub fn empty() -> Self {
+        let unused = ManifoldPoint {
+            anchor_a: Vec2::ZERO,
+            anchor_b: Vec2::ZERO,
+            separation: S::ZERO,
+            id: ContactId {
+                feature_a: ContactFeature::Smooth,
+                feature_b: ContactFeature::Smooth,
+            },
+        };
+        Self {
+            normal: Vec2::ZERO,
+            points: [unused; 2],
+            count: 0,
+        }
+    }
+
+    /// A manifold with the given normal (A's frame) and no points yet.
+    #[inline]
+    pub(crate) fn with_normal(normal: Vec2<S>) -> Self {
+        Self {
+            normal,
+            ..Self::empty()
+        }
+    }
+
+    /// Appends a point; a third one is ignored (callers add at most two).
+    #[inline]
+    pub(crate) fn push(&mut self, point: ManifoldPoint<S>) {
+        if let Some(slot) = self.points.get_mut(self.count) {
+            *slot = point;
+            self.count += 1;
+        }
+    }
+
+    /// Takes `anchor_b` of every point from A's frame into B's, where `relative` places
+    /// B in A's frame (the builder works in A's frame throughout).
+    #[inline]
+    pub(crate) fn with_anchor_b_in_frame_of(mut self, relative: Transform<S>) -> Self {
+        for point in &mut self.points[..self.count] {
+            point.anchor_b = relative.inv_transform_point(point.anchor_b);
+        }
+        self
+    }
+
+    /// The contact points (none, one or two).
+    ///
+    /// ```
+    /// assert!(gjk_core::Manifold::<f64>::empty().points().is_empty());
+    /// ```
+    #[inline]
+    pub fn points(&self) -> &[ManifoldPoint<S>] {
+        &self.points[..self.count]
+    }
+
+    /// Whether there are no contact points.
+    ///
+    /// ```
+    /// assert!(gjk_core::Manifold::<f64>::empty().is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The manifold in world space for A placed by `xf_a` and B by `xf_b`: the normal
+    /// rotated into the world, each point midway between its two anchors, and each
+    /// separation re-measured as `(anchor_b - anchor_a) . normal` there (Box2D's world
+    /// manifold). At the transforms the manifold was computed for, the separations are
+    /// the manifold's own up to rounding.
+    ///
+    /// ```
+    /// use gjk_core::{manifold, Transform, Vec2};
+    /// # use gjk_core::{ContactShape, FeatureId, Support, SupportEdge, SupportPoint};
+    /// # struct Square;
+    /// # impl Support<f64> for Square {
+    /// #     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
+    /// #         let (x, y) = (if d.x >= 0.0 { 0.5 } else { -0.5 }, if d.y >= 0.0 { 0.5 } else { -0.5 });
+    /// #         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
+    /// #     }
+    /// # }
+    /// # impl ContactShape<f64> for Square {
+    /// #     fn support_edge(&self, d: Vec2<f64>) -> Option<SupportEdge<f64>> {
+    /// #         let corner = |x: f64, y: f64, id| SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(id));
+    /// #         let (start, end) = if d.x.abs() >= d.y.abs() {
+    /// #             if d.x >= 0.0 { (corner(0.5, -0.5, 1), corner(0.5, 0.5, 3)) } else { (corner(-0.5, 0.5, 2), corner(-0.5, -0.5, 0)) }
+    /// #         } else if d.y >= 0.0 { (corner(0.5, 0.5, 3), corner(-0.5, 0.5, 2)) } else { (corner(-0.5, -0.5, 0), corner(0.5, -0.5, 1)) };
+    /// #         Some(SupportEdge { start, end })
+    /// #     }
+    /// # }
+    /// let xf_a = Transform::from_translation(Vec2::new(10.0, 0.0));
+    /// let xf_b = Transform::from_translation(Vec2::new(10.0, 0.9));
+    /// let local = manifold(&Square, xf_a, &Square, xf_b, 0.02)?;
+    /// let world = local.to_world(xf_a, xf_b);
+    /// assert_eq!(world.normal, Vec2::new(0.0, 1.0));
+    /// for point in world.points() {
+    ///     assert!((point.separation + 0.1).abs() < 1e-12);
+    ///     assert!((point.point.y - 0.45).abs() < 1e-12);
+    /// }
+    /// # Ok::<(), gjk_core::QueryError>(())
+    /// ```
+    #[inline]
+    pub fn to_world(&self, xf_a: Transform<S>, xf_b: Transform<S>) -> WorldManifold<S> {
+        let normal = xf_a.rotation.rotate(self.normal);
+        let mut world = WorldManifold {
+            normal,
+            points: [WorldPoint {
+                point: Vec2::ZERO,
+                separation: S::ZERO,
+                id: self.points[0].id,
+            }; 2],
+            count: self.count,
+        };
+        for (slot, local) in world.points.iter_mut().zip(self.points()) {
+            let on_a = xf_a.transform_point(local.anchor_a);
+            let on_b = xf_b.transform_point(local.anchor_b);
+            *slot = WorldPoint {
+                point: (on_a + on_b) * S::HALF,
+                separation: (on_b - on_a).dot(normal),
+                id: local.id,
+            };
+        }
+        world
+    }
+}
+
+/// One contact point in world space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldPoint<S> {
+    /// Midway between the two surfaces.
+    pub point: Vec2<S>,
+    /// The gap between the surfaces along the normal (negative when overlapping).
+    pub separation: S,
+    /// The features that make the point.
+    pub id: ContactId,
+}
+
+/// A contact manifold in world space ([`Manifold::to_world`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldManifold<S> {
+    /// Unit normal from A to B.
+    pub normal: Vec2<S>,
+    points: [WorldPoint<S>; 2],
+    count: usize,
+}
+
+impl<S> WorldManifold<S> {
+    /// The contact points (none, one or two).
+    ///
+    /// ```
+    /// use gjk_core::{Manifold, Transform};
+    /// let world = Manifold::<f32>::empty().to_world(Transform::IDENTITY, Transform::IDENTITY);
+    /// assert!(world.points().is_empty());
+    /// ```
+    #[inline]
+    pub fn points(&self) -> &[WorldPoint<S>] {
+        &self.points[..self.count]
+    }
+}
+
+/// What happened to a contact point between two frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointState {
+    /// No point in this slot.
+    Null,
+    /// New this frame: no point of the old manifold has its id.
+    Added,
+    /// In both frames (same id): its impulse can be carried over.
+    Persisted,
+    /// Gone this frame: no point of the new manifold has its id.
+    Removed,
+}
+
+/// The states of the points of two successive manifolds of the same pair, matched by
+/// [`ContactId`] (Box2D's `b2GetPointStates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PointStates {
+    /// For each point of the old manifold: `Persisted` or `Removed` (`Null` for
+    /// unused slots).
+    pub old: [PointState; 2],
+    /// For each point of the new manifold: `Persisted` or `Added` (`Null` for unused
+    /// slots).
+    pub new: [PointState; 2],
+}
+
+/// How the points of `old` carried over into `new`, by feature id.
+///
+/// ```
+/// use gjk_core::{manifold, point_states, PointState, Transform, Vec2};
+/// # use gjk_core::{ContactShape, FeatureId, Support, SupportEdge, SupportPoint};
+/// # struct Square;
+/// # impl Support<f64> for Square {
+/// #     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
+/// #         let (x, y) = (if d.x >= 0.0 { 0.5 } else { -0.5 }, if d.y >= 0.0 { 0.5 } else { -0.5 });
+/// #         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
+/// #     }
+/// # }
+/// # impl ContactShape<f64> for Square {
+/// #     fn support_edge(&self, d: Vec2<f64>) -> Option<SupportEdge<f64>> {
+/// #         let corner = |x: f64, y: f64, id| SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(id));
+/// #         let (start, end) = if d.x.abs() >= d.y.abs() {
+/// #             if d.x >= 0.0 { (corner(0.5, -0.5, 1), corner(0.5, 0.5, 3)) } else { (corner(-0.5, 0.5, 2), corner(-0.5, -0.5, 0)) }
+/// #         } else if d.y >= 0.0 { (corner(0.5, 0.5, 3), corner(-0.5, 0.5, 2)) } else { (corner(-0.5, -0.5, 0), corner(0.5, -0.5, 1)) };
+/// #         Some(SupportEdge { start, end })
+/// #     }
+/// # }
+/// let a = Transform::IDENTITY;
+/// let before = manifold(&Square, a, &Square, Transform::from_translation(Vec2::new(0.0, 0.99)), 0.02)?;
+/// let after = manifold(&Square, a, &Square, Transform::from_translation(Vec2::new(0.001, 0.98)), 0.02)?;
+/// let states = point_states(&before, &after);
+/// assert_eq!(states.new, [PointState::Persisted; 2]);
+/// # Ok::<(), gjk_core::QueryError>(())
+/// ```
+pub fn point_states<S: Scalar>(old: &Manifold<S>, new: &Manifold<S>) -> PointStates {
+    let mut states = PointStates {
+        old: [PointState::Null; 2],
+        new: [PointState::Null; 2],
+    };
+    let has = |manifold: &Manifold<S>, id: ContactId| {
+        manifold.points().iter().any(|point| point.id == id)
+    };
+    for (state, point) in states.old.iter_mut().zip(old.points()) {
+        *state = if has(new, point.id) {
+            PointState::Persisted
+        } else {
+            PointState::Removed
+        };
+    }
+    for (state, point) in states.new.iter_mut().zip(new.points()) {
+        *state = if has(old, point.id) {
+            PointState::Persisted
+        } else {
+            PointState::Added
+        };
+    }
+    states
+}

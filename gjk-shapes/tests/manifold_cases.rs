@@ -1,0 +1,334 @@
+//! Box2D's public manifold cases and the contact shapes of each shape pair.
+
+use gjk_core::{
+    ContactFeature, PenetrationStatus, PointState, Transform, Vec2, manifold, penetration,
+    point_states,
+};
+use gjk_shapes::{Capsule, Circle, Polygon, Rect, Rounded, Segment};
+
+/// Box2D's speculative distance: four linear slops of 5 mm.
+const SPECULATIVE: f64 = 0.02;
+
+fn v(x: f64, y: f64) -> Vec2<f64> {
+    Vec2::new(x, y)
+}
+
+fn half_box() -> Rect<f64> {
+    Rect::new(v(0.5, 0.5)).unwrap()
+}
+
+fn at(x: f64, y: f64) -> Transform<f64> {
+    Transform::from_translation(v(x, y))
+}
+
+#[test]
+fn boxes_with_centres_0_9_apart_touch_at_two_points_0_1_deep() {
+    let contact = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(0.9, 0.0),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert_eq!(contact.normal, v(1.0, 0.0));
+    assert_eq!(contact.points().len(), 2);
+    let world = contact.to_world(at(0.0, 0.0), at(0.9, 0.0));
+    for point in world.points() {
+        assert!((point.separation + 0.1).abs() < 1e-12, "{point:?}");
+        assert!((point.point.x - 0.45).abs() < 1e-12, "{point:?}");
+    }
+    let heights: Vec<f64> = world.points().iter().map(|point| point.point.y).collect();
+    assert!(
+        heights.contains(&0.5) && heights.contains(&-0.5),
+        "{heights:?}"
+    );
+}
+
+#[test]
+fn boxes_0_01_apart_give_two_speculative_points() {
+    let contact = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(1.01, 0.0),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert_eq!(contact.points().len(), 2);
+    for point in contact.points() {
+        assert!((point.separation - 0.01).abs() < 1e-12, "{point:?}");
+    }
+    // Beyond the speculative distance: nothing.
+    let far = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(1.03, 0.0),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert!(far.is_empty());
+}
+
+#[test]
+fn corner_to_corner_gap_gives_one_point_with_the_diagonal_normal() {
+    let contact = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(1.01, 1.01),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert_eq!(contact.points().len(), 1);
+    let diagonal = v(1.0, 1.0) / 2.0_f64.sqrt();
+    assert!((contact.normal - diagonal).length() < 1e-12, "{contact:?}");
+    let point = contact.points()[0];
+    assert!(
+        (point.separation - 0.01 * 2.0_f64.sqrt()).abs() < 1e-12,
+        "{point:?}"
+    );
+    assert_eq!(point.id.feature_a, ContactFeature::Vertex(2));
+    assert_eq!(point.id.feature_b, ContactFeature::Vertex(0));
+}
+
+#[test]
+fn penetration_of_boxes_is_the_overlap_along_x() {
+    let out = penetration(&half_box(), at(0.0, 0.0), &half_box(), at(0.9, 0.3));
+    assert_eq!(out.status, PenetrationStatus::Penetrating);
+    assert!((out.depth - 0.1).abs() < 1e-12, "{out:?}");
+    assert_eq!(out.normal, v(1.0, 0.0));
+    assert!((out.witness_b - (out.witness_a - out.normal * out.depth)).length() < 1e-12);
+}
+
+#[test]
+fn circle_on_a_box_touches_at_one_point() {
+    let circle = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let contact = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &circle,
+        at(0.2, 0.95),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert_eq!(contact.points().len(), 1);
+    assert_eq!(contact.normal, v(0.0, 1.0));
+    assert!((contact.points()[0].separation + 0.05).abs() < 1e-12);
+}
+
+#[test]
+fn capsule_lying_on_a_box_touches_at_two_points() {
+    let capsule = Capsule::new(v(-0.3, 0.0), v(0.3, 0.0), 0.1).unwrap();
+    let contact = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &capsule,
+        at(0.1, 0.59),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert_eq!(contact.points().len(), 2, "{contact:?}");
+    for point in contact.points() {
+        assert!((point.separation + 0.01).abs() < 1e-12, "{point:?}");
+    }
+}
+
+#[test]
+fn rounded_polygon_and_segment_touch_at_two_points() {
+    let square = Polygon::<f64, 8>::from_rect(Rect::new(v(0.4, 0.4)).unwrap()).unwrap();
+    let rounded = Rounded::new(square, 0.1).unwrap();
+    let ground = Segment::new(v(-5.0, 0.0), v(5.0, 0.0)).unwrap();
+    let contact = manifold(&ground, at(0.0, 0.0), &rounded, at(1.0, 0.49), SPECULATIVE).unwrap();
+    assert_eq!(contact.normal, v(0.0, 1.0));
+    assert_eq!(contact.points().len(), 2, "{contact:?}");
+    for point in contact.points() {
+        assert!((point.separation + 0.01).abs() < 1e-12, "{point:?}");
+    }
+}
+
+#[test]
+fn sliding_box_keeps_its_point_ids() {
+    let before = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(0.3, 0.99),
+        SPECULATIVE,
+    )
+    .unwrap();
+    let after = manifold(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(0.31, 0.985),
+        SPECULATIVE,
+    )
+    .unwrap();
+    let states = point_states(&before, &after);
+    assert_eq!(states.old, [PointState::Persisted; 2]);
+    assert_eq!(states.new, [PointState::Persisted; 2]);
+}
+
+/// A tiny seeded generator for the perturbations (SplitMix64).
+struct Jitter(u64);
+
+impl Jitter {
+    /// Uniform in `[-1, 1]`.
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+}
+
+/// A box of half-extent 0.5 resting on a wide ground box, moved each frame by up to a
+/// millimetre and turned by up to a milliradian, in `S`.
+fn resting_box_ids_persist<S: gjk_core::Scalar>() {
+    let ground = Rect::new(Vec2::new(S::from_f64(5.0), S::from_f64(0.5))).unwrap();
+    let crate_box = Rect::new(Vec2::new(S::from_f64(0.5), S::from_f64(0.5))).unwrap();
+    let place = |x: f64, y: f64, angle: f64| {
+        Transform::from_position_angle(
+            Vec2::new(S::from_f64(x), S::from_f64(y)),
+            S::from_f64(angle),
+        )
+    };
+    let speculative = S::from_f64(SPECULATIVE);
+    let mut jitter = Jitter(0x5eed);
+    let first = manifold(
+        &ground,
+        place(0.0, 0.0, 0.0),
+        &crate_box,
+        place(0.3, 0.995, 0.0),
+        speculative,
+    )
+    .unwrap();
+    assert_eq!(first.points().len(), 2);
+    let mut previous = first;
+    for frame in 0..1000 {
+        let xf_b = place(
+            0.3 + 1e-3 * jitter.next(),
+            0.995 + 1e-3 * jitter.next(),
+            1e-3 * jitter.next(),
+        );
+        let contact =
+            manifold(&ground, place(0.0, 0.0, 0.0), &crate_box, xf_b, speculative).unwrap();
+        assert_eq!(contact.points().len(), 2, "frame {frame}: {contact:?}");
+        for (point, initial) in contact.points().iter().zip(first.points()) {
+            assert_eq!(point.id, initial.id, "frame {frame}: {contact:?}");
+        }
+        let states = point_states(&previous, &contact);
+        assert_eq!(states.new, [PointState::Persisted; 2], "frame {frame}");
+        previous = contact;
+    }
+}
+
+#[test]
+fn resting_box_keeps_its_two_ids_over_a_thousand_perturbations() {
+    resting_box_ids_persist::<f32>();
+    resting_box_ids_persist::<f64>();
+}
+
+#[test]
+fn box_sliding_past_the_corner_keeps_its_ids_while_the_same_faces_touch() {
+    let ground = half_box();
+    let on = manifold(
+        &ground,
+        at(0.0, 0.0),
+        &half_box(),
+        at(0.2, 0.99),
+        SPECULATIVE,
+    )
+    .unwrap();
+    // The crate now overhangs the ground's corner: one point is clipped at the side
+    // plane, but the same two faces touch, so both ids stay (Box2D's convention).
+    let over = manifold(
+        &ground,
+        at(0.0, 0.0),
+        &half_box(),
+        at(0.7, 0.99),
+        SPECULATIVE,
+    )
+    .unwrap();
+    let states = point_states(&on, &over);
+    assert_eq!(states.new, [PointState::Persisted; 2], "{on:?}\n{over:?}");
+}
+
+#[test]
+fn box_turned_onto_another_face_gets_new_ids() {
+    let ground = Rect::new(v(5.0, 0.5)).unwrap();
+    let crate_box = Rect::new(v(0.5, 0.3)).unwrap();
+    let flat = manifold(
+        &ground,
+        at(0.0, 0.0),
+        &crate_box,
+        at(0.0, 0.79),
+        SPECULATIVE,
+    )
+    .unwrap();
+    // Turned a quarter: a short side of the crate now rests on the ground.
+    let upright = Transform::from_position_angle(v(0.0, 0.99), core::f64::consts::FRAC_PI_2);
+    let turned = manifold(&ground, at(0.0, 0.0), &crate_box, upright, SPECULATIVE).unwrap();
+    assert_eq!(turned.points().len(), 2);
+    let states = point_states(&flat, &turned);
+    assert_eq!(states.old, [PointState::Removed; 2], "{flat:?}\n{turned:?}");
+    assert_eq!(states.new, [PointState::Added; 2]);
+}
+
+#[test]
+fn manifold_rejects_bad_input_with_a_typed_error() {
+    use gjk_core::QueryError;
+    let nan = Transform::from_translation(v(f64::NAN, 0.0));
+    assert_eq!(
+        manifold(&half_box(), nan, &half_box(), at(0.9, 0.0), SPECULATIVE),
+        Err(QueryError::InvalidInput)
+    );
+    assert_eq!(
+        manifold(&half_box(), at(0.0, 0.0), &half_box(), at(0.9, 0.0), -1.0),
+        Err(QueryError::InvalidInput)
+    );
+    assert_eq!(
+        manifold(
+            &half_box(),
+            at(0.0, 0.0),
+            &half_box(),
+            at(0.9, 0.0),
+            f64::INFINITY
+        ),
+        Err(QueryError::InvalidInput)
+    );
+    let out = penetration(&half_box(), nan, &half_box(), at(0.9, 0.0));
+    assert_eq!(out.status, PenetrationStatus::InvalidInput);
+    assert!(out.depth.is_nan());
+}
+
+#[test]
+fn penetration_of_concentric_circles_is_the_radius_sum_along_x() {
+    let circle = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let out = penetration(&circle, at(2.0, 3.0), &circle, at(2.0, 3.0));
+    assert_eq!(out.status, PenetrationStatus::Penetrating);
+    assert_eq!(out.depth, 1.0);
+    assert_eq!(out.normal, v(1.0, 0.0));
+}
+
+#[test]
+fn penetration_of_parallel_overlapping_segments_is_zero_across_them() {
+    let segment = Segment::new(v(-1.0, 0.0), v(1.0, 0.0)).unwrap();
+    let out = penetration(&segment, at(0.0, 0.0), &segment, at(0.5, 0.0));
+    assert_eq!(out.status, PenetrationStatus::Penetrating);
+    assert_eq!(out.depth, 0.0);
+    assert_eq!(out.normal.x, 0.0);
+    assert_eq!(out.normal.y.abs(), 1.0);
+}
+
+#[test]
+fn separated_penetration_is_minus_the_distance() {
+    let out = penetration(&half_box(), at(0.0, 0.0), &half_box(), at(3.0, 0.0));
+    assert_eq!(out.status, PenetrationStatus::Separated);
+    assert_eq!(out.depth, -2.0);
+    assert_eq!(out.normal, v(1.0, 0.0));
+}
