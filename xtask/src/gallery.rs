@@ -6,12 +6,14 @@
 //! - `ray_cast.svg`: a fan of rays against a rounded hexagon, hits with their normals;
 //! - `shape_cast.svg`: a capsule cast along a translation onto a box, at the hit;
 //! - `time_of_impact.svg`: a spinning bar swept at a thin wall, stopped at first touch;
-//! - `gjk_trace.svg`: the support points GJK asked for, on the Minkowski difference.
+//! - `gjk_trace.svg`: the support points GJK asked for, on the Minkowski difference;
+//! - `manifold.svg`: contact points with their feature ids, separations and normals.
 //!
 //! With `--check` nothing is written: the command fails if a committed picture differs
 //! from what the kernel draws now (CI runs it, so the pictures never go stale).
 
 mod casts;
+mod contacts;
 mod page;
 mod sweep;
 mod trace;
@@ -25,12 +27,13 @@ pub const GALLERY_DIR: &str = "docs/gallery";
 type Drawing = (&'static str, fn() -> Result<String, String>);
 
 /// Every picture of the gallery.
-const DRAWINGS: [Drawing; 5] = [
+const DRAWINGS: [Drawing; 6] = [
     ("distance.svg", crate::demo::distance_picture),
     ("ray_cast.svg", casts::ray_fan),
     ("shape_cast.svg", casts::capsule_onto_box),
     ("time_of_impact.svg", sweep::spinning_bar),
     ("gjk_trace.svg", trace::gjk_trace),
+    ("manifold.svg", contacts::manifolds),
 ];
 
 /// Writes (or with `check`, compares) every picture.
