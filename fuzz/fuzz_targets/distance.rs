@@ -23,7 +23,12 @@ fuzz_target!(|input: (ShapeSpec, Placement, ShapeSpec, Placement)| {
     let overlap = intersects(&a, xf_a, &b, xf_b);
     if out.status == DistanceStatus::InvalidInput {
         assert!(out.distance.is_nan());
-        assert_eq!(overlap, Err(QueryError::InvalidInput));
+        // Non-finite input is invalid for both queries. Finite input can overflow in
+        // one and not the other: `intersects` may stop at its first separating axis
+        // before anything overflows (coordinates near 3e38 did).
+        if !(xf_a.is_valid() && xf_b.is_valid()) {
+            assert_eq!(overlap, Err(QueryError::InvalidInput));
+        }
         return;
     }
     assert!(out.distance >= 0.0, "{out:?}");

@@ -8,7 +8,7 @@
 //! tiny shapes.
 
 use arbitrary::{Arbitrary, Result, Unstructured};
-use gjk_core::{FeatureId, Rot, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{ContactShape, FeatureId, Rot, Support, SupportEdge, SupportPoint, Transform, Vec2};
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment, ShapeError};
 
 /// Polygon capacity used by the targets.
@@ -166,6 +166,21 @@ impl Support<f32> for Shape {
     }
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
         self.inner().feature_point(feature)
+    }
+}
+
+impl ContactShape<f32> for Shape {
+    fn support_edge(&self, direction: Vec2<f32>) -> Option<SupportEdge<f32>> {
+        match self {
+            Self::Point(s) => s.support_edge(direction),
+            Self::Circle(s) => s.support_edge(direction),
+            Self::Segment(s) => s.support_edge(direction),
+            Self::Capsule(s) => s.support_edge(direction),
+            Self::Rect(s) => s.support_edge(direction),
+            Self::Polygon(s) => s.support_edge(direction),
+            Self::Rounded(s) => s.support_edge(direction),
+            Self::Ellipse(s) => s.support_edge(direction),
+        }
     }
 }
 
