@@ -5,7 +5,9 @@
 //!   shape's reach along the centre line (EPA runs on all of them);
 //! - `manifold_contact`: half the pairs overlapping by up to a twentieth of the reach,
 //!   half apart by up to 0.02 (Box2D's speculative distance, which the query uses), so
-//!   every pair has contact points: the manifold of a resting or arriving contact.
+//!   every pair has contact points: the manifold of a resting or arriving contact;
+//! - `collide_polygons_contact`: the same pairs through the separating-axis path of
+//!   `gjk-shapes` (Box2D's `b2CollidePolygons`).
 //!
 //! Criterion's time divided by the batch size (`BATCH_SIZE`) is the time per query.
 
@@ -17,6 +19,7 @@ use gjk_benches::{
     GapParameters, GjkWorkload, OCTAGON_RADIUS, PolygonData, ToGjkShape, place_pairs,
 };
 use gjk_core::{ContactShape, Scalar, manifold, penetration};
+use gjk_shapes::{PolygonCore, collide_polygons};
 
 /// Box2D's speculative distance (four linear slops of 5 mm).
 const SPECULATIVE: f64 = 0.02;
@@ -31,7 +34,7 @@ fn octagons(gaps: &GapParameters) -> gjk_benches::Workload<PolygonData> {
 fn bench_precision<S: Scalar>(criterion: &mut Criterion, precision: &str)
 where
     PolygonData: ToGjkShape<S>,
-    <PolygonData as ToGjkShape<S>>::Shape: ContactShape<S>,
+    <PolygonData as ToGjkShape<S>>::Shape: ContactShape<S> + PolygonCore<S>,
 {
     let overlapping = octagons(&GapParameters {
         max_gap: 0.0,
@@ -62,6 +65,13 @@ where
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in touching.shapes.iter().zip(&touching.frames[0]) {
                 let _ = black_box(manifold(a, xf_a, b, xf_b, speculative));
+            }
+        });
+    });
+    group.bench_function("collide_polygons_contact", |bencher| {
+        bencher.iter(|| {
+            for ((a, b), &(xf_a, xf_b)) in touching.shapes.iter().zip(&touching.frames[0]) {
+                let _ = black_box(collide_polygons(a, xf_a, b, xf_b, speculative));
             }
         });
     });

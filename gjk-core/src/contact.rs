@@ -232,6 +232,61 @@ fn features_of(vertices: impl IntoIterator<Item = (FeatureId, FeatureId)>) -> Co
     }
 }
 
+/// Two faces found to touch, in A's frame, for [`clip_faces`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FacePair<S> {
+    /// The reference face: the one the contact is measured from.
+    pub reference: SupportEdge<S>,
+    /// The other shape's face most nearly opposite the reference face's normal.
+    pub incident: SupportEdge<S>,
+    /// Whether the reference face is A's (otherwise B's).
+    pub reference_on_a: bool,
+    /// A's radius.
+    pub radius_a: S,
+    /// B's radius.
+    pub radius_b: S,
+    /// Points up to this far apart are kept.
+    pub speculative_distance: S,
+}
+
+/// The manifold of two faces in contact: the incident face clipped to the slab of the
+/// reference face (Box2D's clipping), the clipped ends within the speculative distance
+/// kept, each with both surface points, its separation along the reference normal and
+/// the ids `(reference vertex, incident vertex)` in A/B order. This is the clipping
+/// step of [`manifold`], for pair-specific paths that find the faces by other means
+/// (separating axes for two polygons, in `gjk-shapes`). The faces are in A's frame,
+/// `b_in_a` places B in A's frame; the result is in the frames of [`Manifold`].
+///
+/// ```
+/// use gjk_core::{clip_faces, FacePair, FeatureId, SupportEdge, SupportPoint, Transform, Vec2};
+/// let point = |x: f32, y: f32, id| SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(id));
+/// // A's top face from (1, 1) to (-1, 1); B's bottom face from (-0.5, 0.9) to (0.5, 0.9).
+/// let faces = FacePair {
+///     reference: SupportEdge { start: point(1.0, 1.0, 2), end: point(-1.0, 1.0, 3) },
+///     incident: SupportEdge { start: point(-0.5, 0.9, 0), end: point(0.5, 0.9, 1) },
+///     reference_on_a: true,
+///     radius_a: 0.0,
+///     radius_b: 0.0,
+///     speculative_distance: 0.02,
+/// };
+/// let contact = clip_faces(&faces, Transform::IDENTITY);
+/// assert_eq!(contact.points().len(), 2);
+/// assert!((contact.points()[0].separation + 0.1).abs() < 1e-6);
+/// ```
+pub fn clip_faces<S: Scalar>(faces: &FacePair<S>, b_in_a: Transform<S>) -> Manifold<S> {
+    let side = if faces.reference_on_a {
+        Side::A
+    } else {
+        Side::B
+    };
+    let radii = Radii {
+        a: faces.radius_a,
+        b: faces.radius_b,
+        speculative: faces.speculative_distance,
+    };
+    clip(faces.reference, faces.incident, side, &radii).with_anchor_b_in_frame_of(b_in_a)
+}
+
 /// The shape whose face is the reference face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {

@@ -73,7 +73,7 @@ mod toi;
 
 pub use cache::SimplexCache;
 pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
-pub use contact::manifold;
+pub use contact::{FacePair, clip_faces, manifold};
 pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use manifold::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,

@@ -113,6 +113,25 @@ impl<S: Scalar> Manifold<S> {
         }
     }
 
+    /// A manifold from its normal (A's frame, from A to B) and up to two points (any
+    /// more are ignored): for pair-specific contact paths built outside this crate.
+    ///
+    /// ```
+    /// use gjk_core::{ContactFeature, ContactId, Manifold, ManifoldPoint, Vec2};
+    /// let id = ContactId { feature_a: ContactFeature::Vertex(0), feature_b: ContactFeature::Smooth };
+    /// let point = ManifoldPoint { anchor_a: Vec2::ZERO, anchor_b: Vec2::ZERO, separation: -0.1_f32, id };
+    /// let contact = Manifold::from_points(Vec2::Y, &[point]);
+    /// assert_eq!(contact.points(), &[point]);
+    /// ```
+    #[inline]
+    pub fn from_points(normal: Vec2<S>, points: &[ManifoldPoint<S>]) -> Self {
+        let mut manifold = Self::with_normal(normal);
+        for point in points {
+            manifold.push(*point);
+        }
+        manifold
+    }
+
     /// A manifold with the given normal (A's frame) and no points yet.
     #[inline]
     pub(crate) fn with_normal(normal: Vec2<S>) -> Self {

@@ -41,6 +41,7 @@ extern crate std;
 
 mod capsule;
 mod circle;
+mod collide;
 mod convexity;
 mod ellipse;
 mod error;
@@ -60,6 +61,7 @@ mod vertices;
 
 pub use capsule::Capsule;
 pub use circle::Circle;
+pub use collide::{PolygonCore, collide_polygons};
 pub use ellipse::Ellipse;
 pub use error::ShapeError;
 pub use hull::Hull;

@@ -332,3 +332,63 @@ fn separated_penetration_is_minus_the_distance() {
     assert_eq!(out.depth, -2.0);
     assert_eq!(out.normal, v(1.0, 0.0));
 }
+
+/// The fast polygon path and the generic path on the same pair: the same number of
+/// points, the same ids and separations.
+fn assert_paths_agree<A, B>(a: &A, xf_a: Transform<f64>, b: &B, xf_b: Transform<f64>)
+where
+    A: gjk_shapes::PolygonCore<f64>,
+    B: gjk_shapes::PolygonCore<f64>,
+{
+    let fast = gjk_shapes::collide_polygons(a, xf_a, b, xf_b, SPECULATIVE).unwrap();
+    let generic = manifold(a, xf_a, b, xf_b, SPECULATIVE).unwrap();
+    assert_eq!(
+        fast.points().len(),
+        generic.points().len(),
+        "{fast:?}\n{generic:?}"
+    );
+    assert!(
+        (fast.normal - generic.normal).length() < 1e-12,
+        "{fast:?}\n{generic:?}"
+    );
+    for (f, g) in fast.points().iter().zip(generic.points()) {
+        assert_eq!(f.id, g.id);
+        assert!(
+            (f.separation - g.separation).abs() < 1e-12,
+            "{fast:?}\n{generic:?}"
+        );
+        assert!((f.anchor_a - g.anchor_a).length() < 1e-12);
+        assert!((f.anchor_b - g.anchor_b).length() < 1e-12);
+    }
+}
+
+#[test]
+fn box2d_cases_by_separating_axes_match_the_generic_path() {
+    // 0.1 deep, 0.01 apart, corner to corner 0.01 apart on both axes.
+    for xf_b in [at(0.9, 0.0), at(1.01, 0.0), at(1.01, 1.01), at(0.2, 0.99)] {
+        assert_paths_agree(&half_box(), at(0.0, 0.0), &half_box(), xf_b);
+    }
+    let corner = gjk_shapes::collide_polygons(
+        &half_box(),
+        at(0.0, 0.0),
+        &half_box(),
+        at(1.01, 1.01),
+        SPECULATIVE,
+    )
+    .unwrap();
+    assert_eq!(corner.points().len(), 1);
+    let diagonal = v(1.0, 1.0) / 2.0_f64.sqrt();
+    assert!((corner.normal - diagonal).length() < 1e-12);
+}
+
+#[test]
+fn rounded_polygons_by_separating_axes_match_the_generic_path() {
+    let hexagon = Polygon::<f64, 8>::regular(6, 1.0).unwrap();
+    let rounded = Rounded::new(hexagon, 0.1).unwrap();
+    let ground = Rect::new(v(4.0, 0.5)).unwrap();
+    // Resting on a face (the hexagon's bottom face is flat), tilted onto a corner.
+    let flat = Transform::from_position_angle(v(0.3, 0.5 + 0.866 + 0.095), 0.0);
+    assert_paths_agree(&ground, at(0.0, 0.0), &rounded, flat);
+    let tipped = Transform::from_position_angle(v(0.3, 0.5 + 1.08), 0.5);
+    assert_paths_agree(&ground, at(0.0, 0.0), &rounded, tipped);
+}

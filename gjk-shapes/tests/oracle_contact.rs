@@ -23,12 +23,14 @@
 #[allow(dead_code)]
 mod harness;
 
-use gjk_core::{PenetrationStatus, Scalar, Vec2, manifold, penetration};
+use gjk_core::{Manifold, PenetrationStatus, QueryError, Scalar, Vec2, manifold, penetration};
 use gjk_oracle::{
     Core, Shape as OracleShape, separation_along, signed_distance_to_surface, transform,
 };
+use gjk_shapes::collide_polygons;
 use harness::{
-    Bars, Scene, any_shape, case, config, ellipse, polytope, rounded, to_p, world_allowance,
+    Bars, Built, Scene, Spec, any_shape, case, config, ellipse, log_uniform, polygon, polytope,
+    rounded, to_p, world_allowance,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -157,15 +159,52 @@ fn check_penetration<S: Scalar>(scene: &Scene<S>, bars: Bars) -> Result<(), Test
 }
 
 fn check_manifold<S: Scalar>(scene: &Scene<S>, bars: Bars) -> Result<(), TestCaseError> {
+    let speculative = S::from_f64(SPECULATIVE * scene.length);
+    let contact = manifold(&scene.a, scene.xf_a, &scene.b, scene.xf_b, speculative);
+    check_manifold_output(scene, bars, contact)
+}
+
+/// Calls `$body` with `$shape` bound to the polygon inside a `Built`, `None` for other
+/// kinds.
+macro_rules! polygon_kind {
+    ($built:expr, $shape:ident => $body:expr) => {
+        match $built {
+            Built::Polygon($shape) => Some($body),
+            Built::Rect($shape) => Some($body),
+            Built::RoundedPolygon($shape) => Some($body),
+            _ => None,
+        }
+    };
+}
+
+/// `collide_polygons` on a scene of two polygon kinds, held to the same checks as the
+/// generic manifold.
+fn check_fast_manifold<S: Scalar>(scene: &Scene<S>, bars: Bars) -> Result<(), TestCaseError> {
+    let speculative = S::from_f64(SPECULATIVE * scene.length);
+    let (xf_a, xf_b) = (scene.xf_a, scene.xf_b);
+    let fast = polygon_kind!(&scene.a, a => polygon_kind!(&scene.b, b => {
+        collide_polygons(a, xf_a, b, xf_b, speculative)
+    }))
+    .flatten();
+    prop_assert!(
+        fast.is_some(),
+        "not two polygons: {:?}, {:?}",
+        scene.a,
+        scene.b
+    );
+    let Some(contact) = fast else {
+        return Ok(());
+    };
+    check_manifold_output(scene, bars, contact)
+}
+
+fn check_manifold_output<S: Scalar>(
+    scene: &Scene<S>,
+    bars: Bars,
+    contact: Result<Manifold<S>, QueryError>,
+) -> Result<(), TestCaseError> {
     let (exact, l) = (&scene.exact, scene.length);
     let speculative = SPECULATIVE * l;
-    let contact = manifold(
-        &scene.a,
-        scene.xf_a,
-        &scene.b,
-        scene.xf_b,
-        S::from_f64(speculative),
-    );
     prop_assert!(contact.is_ok(), "{:?} for valid input", contact);
     let Ok(contact) = contact else {
         return Ok(());
@@ -295,4 +334,29 @@ proptest! {
     fn f64_ellipse_contacts_match_oracle(case in case(ellipse(), any_shape())) {
         check(&Scene::<f64>::new(&case)?, F64)?;
     }
+
+    #[test]
+    fn f32_polygons_by_separating_axes_match_oracle(
+        case in case(polygon_core(), polygon_core())
+    ) {
+        check_fast_manifold(&Scene::<f32>::new(&case)?, F32)?;
+    }
+
+    #[test]
+    fn f64_polygons_by_separating_axes_match_oracle(
+        case in case(polygon_core(), polygon_core())
+    ) {
+        check_fast_manifold(&Scene::<f64>::new(&case)?, F64)?;
+    }
+}
+
+/// Polygons, boxes and slivers, bare or rounded: what `collide_polygons` takes.
+fn polygon_core() -> impl Strategy<Value = Spec> {
+    prop_oneof![
+        3 => polygon(),
+        1 => (polygon(), log_uniform(0.01, 0.5)).prop_map(|(core, radius)| Spec::Rounded {
+            core: Box::new(core),
+            radius
+        }),
+    ]
 }
