@@ -167,7 +167,12 @@ where
 
 /// The edge of `shape` whose outward normal separates `other` (placed in `shape`'s
 /// frame by `other_in_shape`) the most, and that separation: `min over other's
-/// vertices v of n . (v - start)`.
+/// vertices v of n . (v - start)` for the unit normal `n`.
+///
+/// The loops use the unnormalized normal `m = |m| n`, `g = min m . (v - start)`, and
+/// rank the edges by `g |g| / |m|^2`, which orders them as `g / |m|` does, compared
+/// cross-multiplied: no square root or division per edge, one square root for the
+/// winner.
 fn max_separation<S, P, Q>(shape: &P, other: &Q, other_in_shape: Transform<S>) -> (usize, S)
 where
     S: Scalar,
@@ -175,25 +180,46 @@ where
     Q: PolygonCore<S> + ?Sized,
 {
     let count = shape.vertex_count();
-    let mut best = (0, S::neg_infinity());
+    // (edge, g, |m|^2, g |g|) of the best edge so far.
+    let mut best = (0, S::neg_infinity(), S::ONE, S::neg_infinity());
     for index in 0..count {
         let start = shape.vertex(index);
         let end = shape.vertex(if index + 1 == count { 0 } else { index + 1 });
-        let Some(normal) = (-(end - start).perp()).normalize() else {
-            continue;
-        };
+        let normal = -(end - start).perp();
+        let length_squared = normal.length_squared();
         // The normal in the other's frame, and the start relative to its origin there.
         let normal_there = other_in_shape.rotation.inv_rotate(normal);
         let offset = normal.dot(start - other_in_shape.translation);
-        let mut deepest = S::infinity();
-        for vertex in 0..other.vertex_count() {
-            deepest = deepest.min(normal_there.dot(other.vertex(vertex)) - offset);
-        }
-        if deepest > best.1 {
-            best = (index, deepest);
+        let deepest = min_along(other, normal_there) - offset;
+        let signed_square = deepest * deepest.abs();
+        if signed_square * best.2 > best.3 * length_squared {
+            best = (index, deepest, length_squared, signed_square);
         }
     }
-    best
+    (best.0, best.1 / best.2.sqrt())
+}
+
+/// `min over shape's vertices v of direction . v`, with four running minima: one
+/// running minimum is a chain of dependent comparisons, each waiting for the last
+/// (about 5.6 cycles per vertex measured on octagons, 70 % of the whole query);
+/// four chains overlap. Vertices are validated finite, so the plain `<` minimum needs
+/// none of `min`'s NaN handling.
+fn min_along<S: Scalar, P: PolygonCore<S> + ?Sized>(shape: &P, direction: Vec2<S>) -> S {
+    let lower = |a: S, b: S| if b < a { b } else { a };
+    let count = shape.vertex_count();
+    let mut minima = [S::infinity(); 4];
+    let mut index = 0;
+    while index + 4 <= count {
+        for (lane, minimum) in minima.iter_mut().enumerate() {
+            *minimum = lower(*minimum, direction.dot(shape.vertex(index + lane)));
+        }
+        index += 4;
+    }
+    while index < count {
+        minima[0] = lower(minima[0], direction.dot(shape.vertex(index)));
+        index += 1;
+    }
+    lower(lower(minima[0], minima[1]), lower(minima[2], minima[3]))
 }
 
 /// Edge `index` of `shape` as support points (local frame).
@@ -210,21 +236,24 @@ fn edge_of<S: Scalar, P: PolygonCore<S> + ?Sized>(shape: &P, index: usize) -> Su
 }
 
 /// The edge of `shape` whose outward normal is most nearly opposite `normal` (both in
-/// `shape`'s frame).
+/// `shape`'s frame): the smallest cosine `m . normal / |m|`, ranked without a square
+/// root as `d |d| / |m|^2` with `d = m . normal`.
 fn incident_edge<S: Scalar, P: PolygonCore<S> + ?Sized>(
     shape: &P,
     normal: Vec2<S>,
 ) -> SupportEdge<S> {
     let count = shape.vertex_count();
-    let mut best = (0, S::infinity());
+    // (edge, d |d|, |m|^2) of the best edge so far, compared cross-multiplied.
+    let mut best = (0, S::infinity(), S::ONE);
     for index in 0..count {
-        let edge = edge_of(shape, index);
-        let Some(edge_normal) = edge.outward_normal() else {
-            continue;
-        };
+        let start = shape.vertex(index);
+        let end = shape.vertex(if index + 1 == count { 0 } else { index + 1 });
+        let edge_normal = -(end - start).perp();
         let facing = edge_normal.dot(normal);
-        if facing < best.1 {
-            best = (index, facing);
+        let length_squared = edge_normal.length_squared();
+        let signed_square = facing * facing.abs();
+        if signed_square * best.2 < best.1 * length_squared {
+            best = (index, signed_square, length_squared);
         }
     }
     edge_of(shape, best.0)
