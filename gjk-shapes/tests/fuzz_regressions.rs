@@ -261,3 +261,29 @@ fn ray_passing_beyond_the_sharp_tip_of_a_long_triangle_misses() {
     assert_eq!(ray_cast(&sliver, xf, ray).status, CastStatus::Miss);
     assert_eq!(sliver.ray_cast(xf, ray).status, CastStatus::Miss);
 }
+
+#[test]
+fn cast_of_capsules_2_8e7_long_does_not_stop_on_a_distant_support_plane() {
+    let a = Capsule::new(
+        v(28_013_000.0, 28_013_000.0),
+        v(28_527_000.0, 13.875),
+        13.875,
+    )
+    .unwrap();
+    let b = Capsule::new(v(13.875, 13.875), v(13.875, 28_013_000.0), 13.875).unwrap();
+    let xf = Transform::from_position_angle(v(13.875, 13.875), 13.875);
+    let (move_a, move_b) = (v(13.875, 13.625), v(28_013_000.0, 28_013_000.0));
+    let out = shape_cast(&a, xf, &b, xf, ShapeCastInput::moving(move_a, move_b));
+    assert_eq!(out.status, CastStatus::Hit, "{out:?}");
+    // The support plane of a long face came within rounding of the query point at
+    // fraction 0.8163 and was taken for a contact; the shapes were still 296 000
+    // apart there. f64 puts the contact at 0.8250555.
+    assert!((out.fraction - 0.825_055_5).abs() < 1e-6, "{out:?}");
+    let moved = |by: Vec2<f32>| Transform {
+        translation: xf.translation + by * out.fraction,
+        rotation: xf.rotation,
+    };
+    let gap = distance(&a, moved(move_a), &b, moved(move_b)).distance;
+    // Rounding of coordinates near 3e7 in f32 is a few units.
+    assert!(gap < 100.0, "gap {gap} at {out:?}");
+}
