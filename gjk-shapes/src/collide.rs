@@ -300,7 +300,7 @@ fn nearest_at_corners<S: Scalar>(faces: &FacePair<S>) -> bool {
 }
 
 /// The closest points of two segments, and whether each is an end of its segment.
-struct Nearest<S> {
+struct SegmentsNearest<S> {
     on_first: Vec2<S>,
     first_at_end: bool,
     on_second: Vec2<S>,
@@ -309,7 +309,10 @@ struct Nearest<S> {
 
 /// The closest points of segments `p0 p1` and `q0 q1` (Ericson's clamped solve: the
 /// lines' closest parameters, each clamped to its segment and the other recomputed).
-fn closest_between_segments<S: Scalar>(first: [Vec2<S>; 2], second: [Vec2<S>; 2]) -> Nearest<S> {
+fn closest_between_segments<S: Scalar>(
+    first: [Vec2<S>; 2],
+    second: [Vec2<S>; 2],
+) -> SegmentsNearest<S> {
     let ([p0, p1], [q0, q1]) = (first, second);
     let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
     let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
@@ -332,7 +335,7 @@ fn closest_between_segments<S: Scalar>(first: [Vec2<S>; 2], second: [Vec2<S>; 2]
         s = clamp((b - c) / a);
     }
     let at_end = |u: S| u <= S::ZERO || u >= S::ONE;
-    Nearest {
+    SegmentsNearest {
         on_first: p0 + d1 * s,
         first_at_end: at_end(s),
         on_second: q0 + d2 * t,
