@@ -23,10 +23,8 @@
 #[allow(dead_code)]
 mod harness;
 
-use gjk_core::{Manifold, PenetrationStatus, QueryError, Scalar, Vec2, manifold, penetration};
-use gjk_oracle::{
-    Core, Shape as OracleShape, separation_along, signed_distance_to_surface, transform,
-};
+use gjk_core::{Manifold, PenetrationStatus, QueryError, Scalar, manifold, penetration};
+use gjk_oracle::{Core, Shape as OracleShape, separation_along, transform};
 use gjk_shapes::collide_polygons;
 use harness::{
     Bars, Built, Scene, Spec, any_shape, case, config, ellipse, log_uniform, polygon, polytope,
@@ -59,14 +57,6 @@ const F64: Bars = Bars {
 
 /// The speculative distance of the manifold checks, relative to `L`.
 const SPECULATIVE: f64 = 0.05;
-
-/// Distance of a world point from an oracle surface (signed), less the rounding of
-/// world coordinates of its size in `S`.
-fn off_surface<S: Scalar>(scene: &Scene<S>, shape: &OracleShape, world: Vec2<S>) -> f64 {
-    let (p, o) = (to_p(world), to_p(scene.xf_a.translation));
-    let signed = signed_distance_to_surface(shape, [p[0] - o[0], p[1] - o[1]]);
-    signed.abs() - world_allowance::<S>(p)
-}
 
 /// B's oracle shape moved by `offset`.
 fn moved(shape: &OracleShape, offset: [f64; 2]) -> OracleShape {
@@ -145,8 +135,8 @@ fn check_penetration<S: Scalar>(scene: &Scene<S>, bars: Bars) -> Result<(), Test
         wb[0] - wa[0] + depth * normal[0],
         wb[1] - wa[1] + depth * normal[1],
     ];
-    let witness_error = (off_surface(scene, &scene.oracle_a, out.witness_a) / l)
-        .max(off_surface(scene, &scene.oracle_b, out.witness_b) / l)
+    let witness_error = (scene.off_surface(&scene.oracle_a, out.witness_a) / l)
+        .max(scene.off_surface(&scene.oracle_b, out.witness_b) / l)
         .max((gap[0].hypot(gap[1]) - world_allowance::<S>(wa) - world_allowance::<S>(wb)) / l);
     prop_assert!(
         witness_error <= bars.witness,
@@ -233,8 +223,8 @@ fn check_manifold_output<S: Scalar>(
     for (local, placed) in contact.points().iter().zip(world.points()) {
         let on_a = scene.xf_a.transform_point(local.anchor_a);
         let on_b = scene.xf_b.transform_point(local.anchor_b);
-        let off = (off_surface(scene, &scene.oracle_a, on_a) / l)
-            .max(off_surface(scene, &scene.oracle_b, on_b) / l);
+        let off = (scene.off_surface(&scene.oracle_a, on_a) / l)
+            .max(scene.off_surface(&scene.oracle_b, on_b) / l);
         prop_assert!(
             off <= bars.witness,
             "anchor off its surface by {:e} L: {:?} in {:?}; exact {:?}",

@@ -383,7 +383,7 @@ impl<S: Scalar> Scene<S> {
 
     /// Distance of a world-space kernel point from an oracle surface, with the
     /// allowance for the rounding of world coordinates of that size in `S` removed.
-    fn off_surface(&self, shape: &OracleShape, world: Vec2<S>) -> f64 {
+    pub fn off_surface(&self, shape: &OracleShape, world: Vec2<S>) -> f64 {
         let p = to_p(world);
         let o = to_p(self.xf_a.translation);
         let d = signed_distance_to_surface(shape, [p[0] - o[0], p[1] - o[1]]).abs();
