@@ -120,8 +120,13 @@ where
     let (radius_a, radius_b) = (a.radius(), b.radius());
     let b_in_a = xf_a.inv_mul(xf_b);
     let a_in_b = xf_b.inv_mul(xf_a);
-    let (edge_a, separation_a) = max_separation(a, b, b_in_a);
-    let (edge_b, separation_b) = max_separation(b, a, a_in_b);
+    let separations = max_separation(a, b, b_in_a).zip(max_separation(b, a, a_in_b));
+    let Some(((edge_a, separation_a), (edge_b, separation_b))) = separations else {
+        // An edge whose squared length under- or overflows (boxes 1e-39 wide, found by
+        // fuzzing: they read as 15.75 deep instead of 15.75 apart): GJK scales its way
+        // through such shapes, separating axes cannot.
+        return gjk_core::manifold(a, xf_a, b, xf_b, speculative_distance);
+    };
     let reach = speculative_distance + radius_a + radius_b;
     // Written so that NaN fails.
     let within = separation_a <= reach && separation_b <= reach;
@@ -167,13 +172,14 @@ where
 
 /// The edge of `shape` whose outward normal separates `other` (placed in `shape`'s
 /// frame by `other_in_shape`) the most, and that separation: `min over other's
-/// vertices v of n . (v - start)` for the unit normal `n`.
+/// vertices v of n . (v - start)` for the unit normal `n`. `None` when an edge's
+/// squared length is not a positive finite number or the separation is not finite.
 ///
 /// The loops use the unnormalized normal `m = |m| n`, `g = min m . (v - start)`, and
 /// rank the edges by `g |g| / |m|^2`, which orders them as `g / |m|` does, compared
 /// cross-multiplied: no square root or division per edge, one square root for the
 /// winner.
-fn max_separation<S, P, Q>(shape: &P, other: &Q, other_in_shape: Transform<S>) -> (usize, S)
+fn max_separation<S, P, Q>(shape: &P, other: &Q, other_in_shape: Transform<S>) -> Option<(usize, S)>
 where
     S: Scalar,
     P: PolygonCore<S> + ?Sized,
@@ -187,6 +193,11 @@ where
         let end = shape.vertex(if index + 1 == count { 0 } else { index + 1 });
         let normal = -(end - start).perp();
         let length_squared = normal.length_squared();
+        // Written so that NaN fails.
+        let usable = length_squared > S::ZERO && length_squared.is_finite();
+        if !usable {
+            return None;
+        }
         // The normal in the other's frame, and the start relative to its origin there.
         let normal_there = other_in_shape.rotation.inv_rotate(normal);
         let offset = normal.dot(start - other_in_shape.translation);
@@ -196,7 +207,8 @@ where
             best = (index, deepest, length_squared, signed_square);
         }
     }
-    (best.0, best.1 / best.2.sqrt())
+    let separation = best.1 / best.2.sqrt();
+    separation.is_finite().then_some((best.0, separation))
 }
 
 /// `min over shape's vertices v of direction . v`, with four running minima: one

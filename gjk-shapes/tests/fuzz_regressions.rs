@@ -5,7 +5,7 @@ use gjk_core::{
     CastStatus, DistanceStatus, Ray, ShapeCastInput, Transform, Vec2, distance, distance_cached,
     ray_cast, shape_cast,
 };
-use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment};
+use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment, collide_polygons};
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
     Vec2::new(x, y)
@@ -286,4 +286,22 @@ fn cast_of_capsules_2_8e7_long_does_not_stop_on_a_distant_support_plane() {
     let gap = distance(&a, moved(move_a), &b, moved(move_b)).distance;
     // Rounding of coordinates near 3e7 in f32 is a few units.
     assert!(gap < 100.0, "gap {gap} at {out:?}");
+}
+
+#[test]
+fn separating_axes_on_boxes_1e_39_wide_hand_over_to_gjk() {
+    let speck = Rect::new(v(SPECK, SPECK)).unwrap();
+    let sliver = Rect::new(v(5.165_24e-22, 1.084_202_3e-19)).unwrap();
+    let xf_speck = Transform::from_position_angle(v(SPECK, 15.75), SPECK);
+    let xf_sliver = Transform::from_position_angle(v(SPECK, SPECK), 5.165_24e-22);
+    // The edges' squared lengths underflow to zero: the separating axes read the two
+    // specks 15.75 apart as 15.75 deep, with two contact points.
+    let contact = collide_polygons(&speck, xf_speck, &sliver, xf_sliver, SPECK).unwrap();
+    assert!(contact.is_empty(), "{contact:?}");
+    let near = collide_polygons(&speck, xf_speck, &sliver, xf_sliver, 16.0).unwrap();
+    assert_eq!(near.points().len(), 1, "{near:?}");
+    assert!(
+        (near.points()[0].separation - 15.75).abs() < 1e-5,
+        "{near:?}"
+    );
 }
