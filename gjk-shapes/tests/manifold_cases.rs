@@ -5,6 +5,7 @@ use gjk_core::{
     point_states,
 };
 use gjk_shapes::{Capsule, Circle, Polygon, Rect, Rounded, Segment};
+use proptest::prelude::*;
 
 /// Box2D's speculative distance: four linear slops of 5 mm.
 const SPECULATIVE: f64 = 0.02;
@@ -381,4 +382,79 @@ fn rounded_polygons_by_separating_axes_match_the_generic_path() {
     assert_paths_agree(&ground, at(0.0, 0.0), &rounded, flat);
     let tipped = Transform::from_position_angle(v(0.3, 0.5 + 1.08), 0.5);
     assert_paths_agree(&ground, at(0.0, 0.0), &rounded, tipped);
+}
+
+/// A regular polygon resting on one of its faces on a ground box, moved by a hair.
+#[derive(Clone, Debug)]
+struct Resting {
+    sides: usize,
+    radius: f64,
+    /// Where along the ground's top face the polygon's centre is, in `[-1, 1]` of its
+    /// half-length.
+    along: f64,
+    /// How deep the polygon sinks into the ground, as a share of its radius (negative:
+    /// a speculative gap).
+    depth: f64,
+    /// The hair: a translation and a turn, as shares of the radius and radians.
+    nudge: (f64, f64, f64),
+}
+
+fn resting() -> impl Strategy<Value = Resting> {
+    (
+        3..=8_usize,
+        0.05..5.0_f64,
+        -1.0..1.0_f64,
+        -0.005..0.005_f64,
+        (-1e-4..1e-4_f64, -1e-4..1e-4_f64, -1e-4..1e-4_f64),
+    )
+        .prop_map(|(sides, radius, along, depth, nudge)| Resting {
+            sides,
+            radius,
+            along,
+            depth,
+            nudge,
+        })
+}
+
+/// The manifolds of the resting polygon before and after the nudge, by `collide`.
+fn before_and_after<F>(
+    case: &Resting,
+    collide: F,
+) -> (gjk_core::Manifold<f64>, gjk_core::Manifold<f64>)
+where
+    F: Fn(&Rect<f64>, &Polygon<f64, 8>, Transform<f64>, f64) -> gjk_core::Manifold<f64>,
+{
+    let ground = Rect::new(v(8.0, 0.5)).unwrap();
+    let polygon = Polygon::<f64, 8>::regular(case.sides, case.radius).unwrap();
+    let half_turn = core::f64::consts::PI / case.sides as f64;
+    // Edge 0's outward normal points at angle pi / n: turn it straight down.
+    let angle = -core::f64::consts::FRAC_PI_2 - half_turn;
+    let apothem = case.radius * half_turn.cos();
+    let height = 0.5 + apothem - case.depth * case.radius;
+    let place = |x: f64, y: f64, turn: f64| Transform::from_position_angle(v(x, y), angle + turn);
+    let x = case.along * 7.0;
+    let speculative = 0.02 * case.radius;
+    let before = collide(&ground, &polygon, place(x, height, 0.0), speculative);
+    let (dx, dy, turn) = case.nudge;
+    let moved = place(x + dx * case.radius, height + dy * case.radius, turn);
+    (before, collide(&ground, &polygon, moved, speculative))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn resting_polygon_ids_persist_under_a_nudge(case in resting()) {
+        let generic = |ground: &Rect<f64>, polygon: &Polygon<f64, 8>, xf, speculative| {
+            manifold(ground, Transform::IDENTITY, polygon, xf, speculative).unwrap()
+        };
+        let fast = |ground: &Rect<f64>, polygon: &Polygon<f64, 8>, xf, speculative| {
+            gjk_shapes::collide_polygons(ground, Transform::IDENTITY, polygon, xf, speculative).unwrap()
+        };
+        for (before, after) in [before_and_after(&case, generic), before_and_after(&case, fast)] {
+            prop_assert_eq!(before.points().len(), 2, "{:?}", before);
+            let states = point_states(&before, &after);
+            prop_assert_eq!(states.new, [PointState::Persisted; 2], "{:?}\n{:?}", before, after);
+        }
+    }
 }
