@@ -1,0 +1,62 @@
+//! parry2d's query functions on the workloads' plain data: convex polygons, distance,
+//! ray cast and shape cast.
+
+use gjk_benches::{Placement, PolygonData};
+use parry2d::math::{Pose, Vector};
+use parry2d::query::{Ray, RayCast, ShapeCastOptions};
+use parry2d::shape::ConvexPolygon;
+
+fn vector(point: [f64; 2]) -> Vector {
+    Vector::new(point[0] as f32, point[1] as f32)
+}
+
+/// parry2d's pose of a placement.
+pub fn pose(placement: &Placement) -> Pose {
+    Pose::new(vector(placement.position), placement.angle as f32)
+}
+
+/// The convex polygon of `data`, or `None` if parry2d rejects it.
+pub fn polygon(data: &PolygonData) -> Option<ConvexPolygon> {
+    ConvexPolygon::from_convex_polyline(data.vertices.iter().map(|&p| vector(p)).collect())
+}
+
+/// `parry2d::query::distance` between two placed polygons.
+pub fn distance(a: &ConvexPolygon, pose_a: &Pose, b: &ConvexPolygon, pose_b: &Pose) -> f32 {
+    parry2d::query::distance(pose_a, a, pose_b, b).map_or(f32::NAN, |out| out.distance)
+}
+
+/// `RayCast::cast_ray` (solid) of a world ray against a placed polygon: the hit
+/// fraction of `translation`.
+pub fn ray_cast(
+    polygon: &ConvexPolygon,
+    pose: &Pose,
+    origin: [f64; 2],
+    translation: [f64; 2],
+) -> Option<f32> {
+    let ray = Ray::new(vector(origin), vector(translation));
+    polygon.cast_ray(pose, &ray, 1.0, true)
+}
+
+/// `parry2d::query::cast_shapes` of B moving by `translation_b` against a still A: the
+/// time of impact (fraction of the translation).
+pub fn shape_cast(
+    a: &ConvexPolygon,
+    pose_a: &Pose,
+    b: &ConvexPolygon,
+    pose_b: &Pose,
+    translation_b: [f64; 2],
+) -> Option<f32> {
+    let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+    parry2d::query::cast_shapes(
+        pose_a,
+        Vector::ZERO,
+        a,
+        pose_b,
+        vector(translation_b),
+        b,
+        options,
+    )
+    .ok()
+    .flatten()
+    .map(|hit| hit.time_of_impact)
+}
