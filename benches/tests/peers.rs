@@ -63,14 +63,39 @@ fn distances_agree_with_gjk() {
     }
 }
 
+/// The cast queries of `PAIRS` octagon pairs placed with `seed`, and the octagon in
+/// each library.
+struct Casts {
+    placements: Vec<gjk_benches::PairPlacement>,
+    motions: Vec<gjk_benches::CastMotion>,
+    queries: Vec<gjk_benches::GjkCastQuery<f32>>,
+    gjk_octagon: Polygon<f32, 8>,
+    parry_octagon: parry2d::shape::ConvexPolygon,
+    box2d_octagon: box2d::Box2dPolygon,
+}
+
+fn casts(seed: u64) -> Casts {
+    let placements = octagon_pairs(PAIRS, seed).frames[0].clone();
+    Casts {
+        motions: cast_motions(&placements),
+        queries: gjk_cast_queries::<f32>(&placements),
+        placements,
+        gjk_octagon: Polygon::<f32, 8>::regular(8, 1.0).unwrap(),
+        parry_octagon: parry::polygon(&octagon()).unwrap(),
+        box2d_octagon: box2d::Box2dPolygon::new(&octagon()).unwrap(),
+    }
+}
+
 #[test]
 fn rays_hit_and_miss_with_gjk() {
-    let placements = octagon_pairs(PAIRS, 8).frames[0].clone();
-    let motions = cast_motions(&placements);
-    let queries = gjk_cast_queries::<f32>(&placements);
-    let gjk_octagon = Polygon::<f32, 8>::regular(8, 1.0).unwrap();
-    let parry_octagon = parry::polygon(&octagon()).unwrap();
-    let box2d_octagon = box2d::Box2dPolygon::new(&octagon()).unwrap();
+    let Casts {
+        placements,
+        motions,
+        queries,
+        gjk_octagon,
+        parry_octagon,
+        box2d_octagon,
+    } = casts(8);
     for ((query, motion), pair) in queries.iter().zip(&motions).zip(&placements) {
         let expected = ray_cast(&gjk_octagon, query.xf_a, query.ray);
         let parry = parry::ray_cast(
@@ -103,12 +128,14 @@ fn rays_hit_and_miss_with_gjk() {
 
 #[test]
 fn sweeps_hit_and_miss_with_gjk() {
-    let placements = octagon_pairs(PAIRS, 9).frames[0].clone();
-    let motions = cast_motions(&placements);
-    let queries = gjk_cast_queries::<f32>(&placements);
-    let gjk_octagon = Polygon::<f32, 8>::regular(8, 1.0).unwrap();
-    let parry_octagon = parry::polygon(&octagon()).unwrap();
-    let box2d_octagon = box2d::Box2dPolygon::new(&octagon()).unwrap();
+    let Casts {
+        placements,
+        motions,
+        queries,
+        gjk_octagon,
+        parry_octagon,
+        box2d_octagon,
+    } = casts(9);
     for ((query, motion), pair) in queries.iter().zip(&motions).zip(&placements) {
         let expected = shape_cast(
             &gjk_octagon,
