@@ -1,7 +1,8 @@
 //! gjk side by side with parry2d and Box2D v3 (its C API through boxdd-sys), in one
 //! criterion run, on the same `f32` data: octagon pairs (Box2D's classic distance
-//! micro-benchmark), rays and sweeps against them (half hitting), and the polygon
-//! manifold of octagons in contact. Criterion's time divided by the batch size
+//! micro-benchmark) and mixed convex polygons of 3 to 8 vertices (half overlapping),
+//! rays and sweeps against the octagons (half hitting), and the polygon manifold of
+//! octagons in contact. Criterion's time divided by the batch size
 //! (`BATCH_SIZE`) is the time per query; the groups name the workload, the functions
 //! the library.
 
@@ -11,7 +12,9 @@ mod peers;
 use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gjk_benches::standard::{BATCH_SIZE, OCTAGON_SEED, standard_octagon_pairs};
+use gjk_benches::standard::{
+    BATCH_SIZE, OCTAGON_SEED, standard_mixed_polygon_pairs, standard_octagon_pairs,
+};
 use gjk_benches::{
     GapParameters, GjkWorkload, OCTAGON_RADIUS, PairPlacement, PolygonData, Workload, cast_motions,
     gjk_cast_queries, place_pairs,
@@ -23,45 +26,55 @@ use peers::{box2d, parry};
 /// Box2D's speculative distance, which `b2CollidePolygons` uses internally.
 const SPECULATIVE: f32 = 0.02;
 
-/// Every library's view of one static workload of octagon pairs.
+/// Every library's view of one static workload of polygon pairs.
 struct Scene {
     gjk: GjkWorkload<f32, Polygon<f32, 8>>,
-    parry: Vec<(
-        parry2d::shape::ConvexPolygon,
-        parry2d::math::Pose,
-        parry2d::math::Pose,
-    )>,
-    box2d: Vec<(
-        box2d::Box2dPolygon,
-        boxdd_sys::ffi::b2Transform,
-        boxdd_sys::ffi::b2Transform,
-    )>,
+    parry: Vec<ParryPair>,
+    box2d: Vec<Box2dPair>,
     placements: Vec<PairPlacement>,
 }
 
+/// Shapes A and B and their poses, in parry2d.
+type ParryPair = (
+    parry2d::shape::ConvexPolygon,
+    parry2d::shape::ConvexPolygon,
+    parry2d::math::Pose,
+    parry2d::math::Pose,
+);
+
+/// Shapes A and B and their transforms, in Box2D.
+type Box2dPair = (
+    box2d::Box2dPolygon,
+    box2d::Box2dPolygon,
+    boxdd_sys::ffi::b2Transform,
+    boxdd_sys::ffi::b2Transform,
+);
+
 impl Scene {
     fn new(workload: &Workload<PolygonData>) -> Self {
-        let octagon = &workload.pairs[0].a;
-        let parry_octagon = parry::polygon(octagon).expect("parry2d takes the octagon");
-        let box2d_octagon = box2d::Box2dPolygon::new(octagon).expect("Box2D takes the octagon");
         let placements = workload.frames[0].clone();
+        let pairs = workload.pairs.iter().zip(&placements);
         Self {
-            gjk: GjkWorkload::new(workload).expect("gjk takes the octagons"),
-            parry: placements
-                .iter()
-                .map(|pair| {
+            gjk: GjkWorkload::new(workload).expect("gjk takes the polygons"),
+            parry: pairs
+                .clone()
+                .map(|(shapes, pair)| {
+                    let polygon = |data| parry::polygon(data).expect("parry2d takes the polygons");
                     (
-                        parry_octagon.clone(),
+                        polygon(&shapes.a),
+                        polygon(&shapes.b),
                         parry::pose(&pair.a),
                         parry::pose(&pair.b),
                     )
                 })
                 .collect(),
-            box2d: placements
-                .iter()
-                .map(|pair| {
+            box2d: pairs
+                .map(|(shapes, pair)| {
+                    let polygon =
+                        |data| box2d::Box2dPolygon::new(data).expect("Box2D takes the polygons");
                     (
-                        box2d_octagon,
+                        polygon(&shapes.a),
+                        polygon(&shapes.b),
                         box2d::transform(&pair.a),
                         box2d::transform(&pair.b),
                     )
@@ -86,8 +99,8 @@ fn octagons_in_contact() -> Workload<PolygonData> {
     )
 }
 
-fn bench_distance(criterion: &mut Criterion, scene: &Scene) {
-    let mut group = criterion.benchmark_group("peers_distance_octagons");
+fn bench_distance(criterion: &mut Criterion, name: &str, scene: &Scene) {
+    let mut group = criterion.benchmark_group(name);
     group.throughput(Throughput::Elements(BATCH_SIZE as u64));
     group.bench_function("gjk", |bencher| {
         bencher.iter(|| {
@@ -98,15 +111,15 @@ fn bench_distance(criterion: &mut Criterion, scene: &Scene) {
     });
     group.bench_function("parry2d", |bencher| {
         bencher.iter(|| {
-            for (shape, pose_a, pose_b) in &scene.parry {
-                black_box(parry::distance(shape, pose_a, shape, pose_b));
+            for (a, b, pose_a, pose_b) in &scene.parry {
+                black_box(parry::distance(a, pose_a, b, pose_b));
             }
         });
     });
     group.bench_function("box2d", |bencher| {
         bencher.iter(|| {
-            for (shape, xf_a, xf_b) in &scene.box2d {
-                black_box(box2d::distance(shape, *xf_a, shape, *xf_b));
+            for (a, b, xf_a, xf_b) in &scene.box2d {
+                black_box(box2d::distance(a, *xf_a, b, *xf_b));
             }
         });
     });
@@ -135,7 +148,7 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
     });
     group.bench_function("parry2d", |bencher| {
         bencher.iter(|| {
-            for ((shape, pose_a, _), motion) in scene.parry.iter().zip(&motions) {
+            for ((shape, _, pose_a, _), motion) in scene.parry.iter().zip(&motions) {
                 black_box(parry::ray_cast(
                     shape,
                     pose_a,
@@ -147,7 +160,7 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
     });
     group.bench_function("box2d", |bencher| {
         bencher.iter(|| {
-            for ((shape, xf_a, _), motion) in scene.box2d.iter().zip(&motions) {
+            for ((shape, _, xf_a, _), motion) in scene.box2d.iter().zip(&motions) {
                 black_box(box2d::ray_cast(
                     shape,
                     *xf_a,
@@ -185,7 +198,7 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
     group.bench_function("parry2d", |bencher| {
         let poses: Vec<_> = starts.iter().map(parry::pose).collect();
         bencher.iter(|| {
-            for (((shape, pose_a, _), pose_b), motion) in
+            for (((shape, _, pose_a, _), pose_b), motion) in
                 scene.parry.iter().zip(&poses).zip(&motions)
             {
                 black_box(parry::shape_cast(
@@ -201,7 +214,7 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
     group.bench_function("box2d", |bencher| {
         let transforms: Vec<_> = starts.iter().map(box2d::transform).collect();
         bencher.iter(|| {
-            for (((shape, xf_a, _), xf_b), motion) in
+            for (((shape, _, xf_a, _), xf_b), motion) in
                 scene.box2d.iter().zip(&transforms).zip(&motions)
             {
                 black_box(box2d::shape_cast(
@@ -237,8 +250,8 @@ fn bench_manifold(criterion: &mut Criterion) {
     });
     group.bench_function("box2d", |bencher| {
         bencher.iter(|| {
-            for (shape, xf_a, xf_b) in &scene.box2d {
-                black_box(box2d::manifold(shape, *xf_a, shape, *xf_b));
+            for (a, b, xf_a, xf_b) in &scene.box2d {
+                black_box(box2d::manifold(a, *xf_a, b, *xf_b));
             }
         });
     });
@@ -247,7 +260,12 @@ fn bench_manifold(criterion: &mut Criterion) {
 
 fn peers(criterion: &mut Criterion) {
     let scene = Scene::new(&standard_octagon_pairs());
-    bench_distance(criterion, &scene);
+    bench_distance(criterion, "peers_distance_octagons", &scene);
+    bench_distance(
+        criterion,
+        "peers_distance_mixed_polygons",
+        &Scene::new(&standard_mixed_polygon_pairs()),
+    );
     bench_casts(criterion, &scene);
     bench_manifold(criterion);
 }

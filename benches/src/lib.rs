@@ -33,6 +33,7 @@ pub use placement::{PairPlacement, Placement};
 pub use rng::SplitMix64;
 pub use shape_data::{EllipseData, PolygonData, ShapeData};
 pub use workload::{
-    ELLIPSE_SEMI_AXIS_RANGE, GapParameters, OCTAGON_RADIUS, ShapePair, WORLD_HALF_WIDTH, Workload,
-    ellipse_pairs, octagon_pairs, place_pairs,
+    ELLIPSE_SEMI_AXIS_RANGE, GapParameters, MIXED_GAPS, MIXED_RADIUS_RANGE, OCTAGON_RADIUS,
+    ShapePair, WORLD_HALF_WIDTH, Workload, ellipse_pairs, mixed_polygon_pairs, octagon_pairs,
+    place_pairs,
 };

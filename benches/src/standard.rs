@@ -3,7 +3,7 @@
 
 use crate::motion::{MotionParameters, coherent_motion};
 use crate::shape_data::{EllipseData, PolygonData};
-use crate::workload::{Workload, ellipse_pairs, octagon_pairs};
+use crate::workload::{Workload, ellipse_pairs, mixed_polygon_pairs, octagon_pairs};
 
 /// Pairs per batch: large enough to average over placements, small enough that the
 /// shapes, a frame of transforms and the caches stay in the L2 cache.
@@ -13,12 +13,20 @@ pub const BATCH_SIZE: usize = 1024;
 pub const OCTAGON_SEED: u64 = 0x6A4B_0C7A;
 /// Seed of [`standard_ellipse_pairs`].
 pub const ELLIPSE_SEED: u64 = 0x6A4B_E111;
+/// Seed of [`standard_mixed_polygon_pairs`].
+pub const MIXED_SEED: u64 = 0x6A4B_313D;
 /// Seed of the velocities of [`standard_coherent_motion`].
 pub const MOTION_SEED: u64 = 0x6A4B_3071;
 
 /// [`BATCH_SIZE`] octagon pairs, one static frame.
 pub fn standard_octagon_pairs() -> Workload<PolygonData> {
     octagon_pairs(BATCH_SIZE, OCTAGON_SEED)
+}
+
+/// [`BATCH_SIZE`] pairs of random convex polygons of 3 to 8 vertices, half of them
+/// overlapping, one static frame.
+pub fn standard_mixed_polygon_pairs() -> Workload<PolygonData> {
+    mixed_polygon_pairs(BATCH_SIZE, MIXED_SEED)
 }
 
 /// [`BATCH_SIZE`] ellipse pairs, one static frame.

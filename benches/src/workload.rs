@@ -87,6 +87,54 @@ pub fn octagon_pairs(count: usize, seed: u64) -> Workload<PolygonData> {
     place_pairs(shapes, &GapParameters::STANDARD, seed)
 }
 
+/// Range of the circumradius of the polygons of [`mixed_polygon_pairs`].
+pub const MIXED_RADIUS_RANGE: (f64, f64) = (0.5, 1.5);
+
+/// Half the pairs of [`mixed_polygon_pairs`] overlap: the issue's "half overlapping".
+pub const MIXED_GAPS: GapParameters = GapParameters {
+    max_gap: 3.0,
+    overlapping_fraction: 0.5,
+    max_depth_ratio: 0.5,
+};
+
+/// A random convex polygon of `sides` vertices: angles spread around the circle (each
+/// jittered by up to 30 % of its share, so no two vertices meet) on a circle of random
+/// radius, then squashed along x by up to half. Points on a circle are in convex
+/// position, and scaling an axis keeps them so.
+fn random_convex_polygon(rng: &mut SplitMix64, sides: usize) -> PolygonData {
+    let (low, high) = MIXED_RADIUS_RANGE;
+    let radius = rng.uniform(low, high);
+    let squash = rng.uniform(0.5, 1.0);
+    let share = core::f64::consts::TAU / sides as f64;
+    let turn = rng.angle();
+    let vertices = (0..sides)
+        .map(|index| {
+            let angle = turn + share * (index as f64 + rng.uniform(-0.3, 0.3));
+            [squash * radius * angle.cos(), radius * angle.sin()]
+        })
+        .collect();
+    PolygonData { vertices }
+}
+
+/// Pairs of random convex polygons of 3 to 8 vertices (see
+/// [`MIXED_RADIUS_RANGE`]), randomly rotated and placed with [`MIXED_GAPS`]: half of
+/// them overlapping.
+///
+/// ```
+/// let workload = gjk_benches::mixed_polygon_pairs(16, 1);
+/// assert!(workload.pairs.iter().all(|pair| (3..=8).contains(&pair.a.vertices.len())));
+/// ```
+pub fn mixed_polygon_pairs(count: usize, seed: u64) -> Workload<PolygonData> {
+    let mut rng = SplitMix64::new(seed);
+    let mut polygon = || {
+        let sides = 3 + (rng.next_u64() % 6) as usize;
+        random_convex_polygon(&mut rng, sides)
+    };
+    let shapes: Vec<_> = (0..count).map(|_| (polygon(), polygon())).collect();
+    let placement_seed = rng.next_u64();
+    place_pairs(shapes, &MIXED_GAPS, placement_seed)
+}
+
 /// Pairs of ellipses with semi-axes uniform in [`ELLIPSE_SEMI_AXIS_RANGE`], randomly
 /// rotated and placed with [`GapParameters::STANDARD`].
 ///

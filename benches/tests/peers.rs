@@ -9,7 +9,8 @@ mod peers;
 
 use gjk_benches::standard::standard_octagon_pairs;
 use gjk_benches::{
-    GjkWorkload, Placement, PolygonData, cast_motions, gjk_cast_queries, octagon_pairs,
+    GjkWorkload, Placement, PolygonData, cast_motions, gjk_cast_queries, mixed_polygon_pairs,
+    octagon_pairs,
 };
 use gjk_core::{CastStatus, distance, ray_cast, shape_cast};
 use gjk_shapes::{Polygon, collide_polygons};
@@ -29,27 +30,33 @@ fn octagon() -> PolygonData {
 
 #[test]
 fn distances_agree_with_gjk() {
-    let workload = octagon_pairs(PAIRS, 7);
-    let gjk = GjkWorkload::<f32, Polygon<f32, 8>>::new(&workload).unwrap();
-    let parry_octagon = parry::polygon(&octagon()).unwrap();
-    let box2d_octagon = box2d::Box2dPolygon::new(&octagon()).unwrap();
-    for (((a, b), &(xf_a, xf_b)), pair) in gjk
-        .shapes
-        .iter()
-        .zip(&gjk.frames[0])
-        .zip(&workload.frames[0])
+    distances_agree_on(&octagon_pairs(PAIRS, 7));
+    distances_agree_on(&mixed_polygon_pairs(PAIRS, 7));
+}
+
+fn distances_agree_on(workload: &gjk_benches::Workload<PolygonData>) {
+    let gjk = GjkWorkload::<f32, Polygon<f32, 8>>::new(workload).unwrap();
+    let pairs = gjk.shapes.iter().zip(&gjk.frames[0]);
+    for (((a, b), &(xf_a, xf_b)), (shapes, pair)) in
+        pairs.zip(workload.pairs.iter().zip(&workload.frames[0]))
     {
         let expected = distance(a, xf_a, b, xf_b).distance;
+        let (parry_a, parry_b) = (
+            parry::polygon(&shapes.a).unwrap(),
+            parry::polygon(&shapes.b).unwrap(),
+        );
         let parry = parry::distance(
-            &parry_octagon,
+            &parry_a,
             &parry::pose(&pair.a),
-            &parry_octagon,
+            &parry_b,
             &parry::pose(&pair.b),
         );
+        let box2d_a = box2d::Box2dPolygon::new(&shapes.a).unwrap();
+        let box2d_b = box2d::Box2dPolygon::new(&shapes.b).unwrap();
         let box2d = box2d::distance(
-            &box2d_octagon,
+            &box2d_a,
             box2d::transform(&pair.a),
-            &box2d_octagon,
+            &box2d_b,
             box2d::transform(&pair.b),
         );
         assert!(

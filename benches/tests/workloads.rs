@@ -3,7 +3,8 @@
 //! steps are small, and GJK's mean iteration counts are plausible.
 
 use gjk_benches::standard::{
-    BATCH_SIZE, standard_coherent_motion, standard_ellipse_pairs, standard_octagon_pairs,
+    BATCH_SIZE, standard_coherent_motion, standard_ellipse_pairs, standard_mixed_polygon_pairs,
+    standard_octagon_pairs,
 };
 use gjk_benches::{
     GapParameters, GjkWorkload, MotionParameters, OCTAGON_RADIUS, PairPlacement, ShapeData, Start,
@@ -49,6 +50,7 @@ fn standard_workloads_convert_in_both_precisions() {
     }
     check(&standard_octagon_pairs());
     check(&standard_ellipse_pairs());
+    check(&standard_mixed_polygon_pairs());
 }
 
 /// The f64 GJK gap of every pair of the workload's first frame.
@@ -195,4 +197,24 @@ fn octagon_warm_starts_take_fewer_iterations() {
 fn ellipse_warm_starts_take_fewer_iterations() {
     check_iteration_means::<f32, _>(&standard_ellipse_pairs());
     check_iteration_means::<f64, _>(&standard_ellipse_pairs());
+}
+
+#[test]
+fn mixed_polygons_have_3_to_8_vertices_and_half_overlap() {
+    let mixed = standard_mixed_polygon_pairs();
+    let sizes: Vec<usize> = mixed
+        .pairs
+        .iter()
+        .flat_map(|pair| [pair.a.vertices.len(), pair.b.vertices.len()])
+        .collect();
+    for sides in 3..=8 {
+        assert!(sizes.contains(&sides), "no polygon of {sides} vertices");
+    }
+    assert!(sizes.iter().all(|sides| (3..=8).contains(sides)));
+    let (share, placed_share) = overlap_shares(&mixed);
+    assert!(
+        (share - gjk_benches::MIXED_GAPS.overlapping_fraction).abs() < 0.05,
+        "overlapping share {share}"
+    );
+    assert_eq!(placed_share, 1.0, "share of placed overlaps that overlap");
 }
