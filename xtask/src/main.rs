@@ -1,5 +1,6 @@
 //! Project automation, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
 //!
+//! - `bench`: the peer benchmarks and their markdown report ([`bench`]).
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs ([`demo`]).
 //! - `conformance`: generates (or with `--check` verifies) the conformance table
@@ -13,6 +14,7 @@
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
 //!   ([`size`]).
 
+mod bench;
 mod ci;
 mod conformance;
 mod demo;
@@ -34,6 +36,9 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
+  bench [--quick]
+         gjk side by side with parry2d and Box2D v3 (criterion), then a markdown table
+         of ns/query and ratios, written to target/bench-report.md
   ci     run every check CI runs: fmt, clippy, tests, docs, no_std cross builds
   demo   print a tour of the kernel on a few shape pairs and draw it to target/demo.svg
   conformance [--check]
@@ -82,6 +87,10 @@ fn main() -> ExitCode {
             report("web", web::run(&workspace_root(), &args))
         }
         Some("size") => report("size", size::run(&workspace_root())),
+        Some("bench") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report("bench", bench::run(&workspace_root(), &args))
+        }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
