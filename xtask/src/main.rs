@@ -1,6 +1,6 @@
 //! Project automation, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
 //!
-//! - `bench`: the peer benchmarks and their markdown report ([`bench`]).
+//! - `bench`: the peer benchmarks and their markdown report ([`bench`](mod@bench)).
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs ([`demo`]).
 //! - `conformance`: generates (or with `--check` verifies) the conformance table
