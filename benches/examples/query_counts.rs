@@ -1,25 +1,35 @@
-//! A fixed amount of query work on the standard octagon workload in f32, for
-//! instruction counts under callgrind (repeatable on a loaded machine, unlike timings):
+//! A fixed amount of query work on the standard workloads in f32, for instruction
+//! counts under callgrind (repeatable on a loaded machine, unlike timings):
 //!
 //! ```text
 //! cargo build --release -p gjk-benches --example query_counts
 //! valgrind --tool=callgrind --toggle-collect='*measured*' \
-//!     target/release/examples/query_counts cold
+//!     target/release/examples/query_counts cold [mixed]
 //! ```
 //!
 //! The modes: `cold` (`distance` on the static pairs), `warm` (`distance_cached` on the
 //! coherent frames, caches warmed beforehand), `ray` (`ray_cast` from B's centre
-//! through A's) and `cast` (`shape_cast` of B onto A along the line of centres). Each
-//! mode runs [`PASSES`] passes over its 1024 pairs inside `measured_*`, so the
-//! collected instructions divided by `PASSES * 1024` are the instructions per query.
+//! through A's), `cast` (`shape_cast` of B onto A along the line of centres) and
+//! `box2d` (Box2D's `b2ShapeDistance` on the static pairs, cold, for comparison). The
+//! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
+//! mixed polygons. Each mode runs [`PASSES`] passes over its 1024 pairs inside
+//! `measured_*`, so the collected instructions divided by `PASSES * 1024` are the
+//! instructions per query.
+
+#[path = "../peers/mod.rs"]
+#[allow(dead_code)] // Only the Box2D distance adapter is used here.
+mod peers;
 
 use core::hint::black_box;
 
-use gjk_benches::standard::{standard_coherent_motion, standard_octagon_pairs};
+use gjk_benches::standard::{
+    standard_coherent_motion, standard_mixed_polygon_pairs, standard_octagon_pairs,
+};
 use gjk_benches::{GjkWorkload, PairTransforms};
 use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
+use peers::box2d::{self, Box2dPolygon};
 
 /// Passes over the workload per run.
 const PASSES: usize = 10;
@@ -66,14 +76,39 @@ fn measured_cast<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32
     }
 }
 
+#[inline(never)]
+fn measured_box2d(pairs: &[(Box2dPolygon, Box2dPolygon)], frame: &[gjk_benches::PairPlacement]) {
+    let transforms: Vec<_> = frame
+        .iter()
+        .map(|pair| (box2d::transform(&pair.a), box2d::transform(&pair.b)))
+        .collect();
+    for _ in 0..PASSES {
+        for ((a, b), &(xf_a, xf_b)) in pairs.iter().zip(&transforms) {
+            black_box(box2d::distance(a, xf_a, b, xf_b));
+        }
+    }
+}
+
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
-    let workload = standard_octagon_pairs();
+    let workload = match std::env::args().nth(2).as_deref() {
+        Some("mixed") => standard_mixed_polygon_pairs(),
+        _ => standard_octagon_pairs(),
+    };
     let still = GjkWorkload::<f32, _>::new(&workload).expect("f32 shapes are valid");
     match mode.as_str() {
         "cold" => measured_cold(&still.shapes, &still.frames[0]),
         "ray" => measured_ray(&still.shapes, &still.frames[0]),
         "cast" => measured_cast(&still.shapes, &still.frames[0]),
+        "box2d" => {
+            let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
+            let pairs: Vec<_> = workload
+                .pairs
+                .iter()
+                .map(|pair| (polygon(&pair.a), polygon(&pair.b)))
+                .collect();
+            measured_box2d(&pairs, &workload.frames[0]);
+        }
         "warm" => {
             let moving = GjkWorkload::<f32, _>::new(&standard_coherent_motion(&workload))
                 .expect("f32 shapes are valid");
@@ -88,7 +123,7 @@ fn main() {
             measured_warm(&moving.shapes, &moving.frames, &mut caches);
         }
         _ => {
-            eprintln!("usage: query_counts cold | warm | ray | cast");
+            eprintln!("usage: query_counts cold | warm | ray | cast | box2d [mixed]");
             std::process::exit(2);
         }
     }

@@ -88,6 +88,17 @@ pub fn distance(
     b: &Box2dPolygon,
     xf_b: ffi::b2Transform,
 ) -> f32 {
+    distance_output(a, xf_a, b, xf_b).distance
+}
+
+/// `b2ShapeDistance` between two placed polygons, from a cold cache: Box2D's whole
+/// output (closest points and normal in A's frame, iterations).
+pub fn distance_output(
+    a: &Box2dPolygon,
+    xf_a: ffi::b2Transform,
+    b: &Box2dPolygon,
+    xf_b: ffi::b2Transform,
+) -> ffi::b2DistanceOutput {
     let input = ffi::b2DistanceInput {
         proxyA: a.proxy,
         proxyB: b.proxy,
@@ -101,7 +112,7 @@ pub fn distance(
     };
     // SAFETY: the input and cache are valid for the call; a null simplex buffer with
     // capacity zero asks for no debug simplexes.
-    unsafe { ffi::b2ShapeDistance(&input, &mut cache, core::ptr::null_mut(), 0) }.distance
+    unsafe { ffi::b2ShapeDistance(&input, &mut cache, core::ptr::null_mut(), 0) }
 }
 
 /// `b2RayCastPolygon` of a world ray against a placed polygon: the hit fraction.
