@@ -7,6 +7,10 @@
 //! new/estimates.json`, the mean time per iteration), divided by the batch of queries
 //! each iteration runs. `--quick` shortens warm-up and measurement (1 s and 2 s per
 //! function instead of criterion's 3 s and 5 s): noisier, for a first look.
+//!
+//! The accuracy and iteration tables that follow come from
+//! `benches/examples/peer_accuracy.rs`, which judges every library on the same queries
+//! against the exact f64 oracle; its markdown is appended as printed.
 
 use core::fmt::Write as _;
 use std::path::Path;
@@ -39,12 +43,40 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
         return Err(format!("the peer benchmarks failed ({status})"));
     }
     let results = read_results(&workspace_root.join("target").join("criterion"))?;
-    let report = markdown(&results, quick);
+    let mut report = markdown(&results, quick);
+    report.push('\n');
+    report.push_str(&accuracy_tables(workspace_root)?);
     println!("\n{report}");
     let path = workspace_root.join(REPORT);
     std::fs::write(&path, &report).map_err(|error| format!("{}: {error}", path.display()))?;
     println!("written to {REPORT}");
     Ok(())
+}
+
+/// The accuracy and iteration tables printed by the `peer_accuracy` example.
+fn accuracy_tables(workspace_root: &Path) -> Result<String, String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "run",
+            "--release",
+            "-q",
+            "-p",
+            "gjk-benches",
+            "--example",
+            "peer_accuracy",
+        ])
+        .current_dir(workspace_root)
+        .output()
+        .map_err(|error| format!("could not start cargo: {error}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "the accuracy tables failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    String::from_utf8(output.stdout).map_err(|error| format!("accuracy tables: {error}"))
 }
 
 /// One measured function: its workload (criterion group), library (function) and
