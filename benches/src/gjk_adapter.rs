@@ -2,10 +2,10 @@
 //! `f32` or `f64`.
 
 use gjk_core::{Scalar, Support, Transform, Vec2};
-use gjk_shapes::{Ellipse, Polygon, ShapeError};
+use gjk_shapes::{Capsule, Ellipse, Polygon, ShapeError};
 
 use crate::placement::Placement;
-use crate::shape_data::{EllipseData, PolygonData};
+use crate::shape_data::{CapsuleData, EllipseData, PolygonData};
 use crate::workload::Workload;
 
 /// Vertex capacity of the converted polygons: Box2D's maximum, the common case.
@@ -41,6 +41,16 @@ impl<S: Scalar> ToGjkShape<S> for EllipseData {
     }
 }
 
+/// The capsule's core segment along x, with its radius.
+impl<S: Scalar> ToGjkShape<S> for CapsuleData {
+    type Shape = Capsule<S>;
+
+    fn to_gjk_shape(&self) -> Result<Self::Shape, ShapeError> {
+        let [start, end] = self.ends();
+        Capsule::new(to_vec2(start), to_vec2(end), S::from_f64(self.radius))
+    }
+}
+
 /// A plain point as a `Vec2` in precision `S` (rounded to nearest).
 pub fn to_vec2<S: Scalar>(point: [f64; 2]) -> Vec2<S> {
     Vec2::new(S::from_f64(point[0]), S::from_f64(point[1]))
@@ -57,14 +67,14 @@ pub type PairTransforms<S> = (Transform<S>, Transform<S>);
 
 /// A workload ready for gjk-core queries.
 #[derive(Clone, Debug)]
-pub struct GjkWorkload<S, T> {
+pub struct GjkWorkload<S, A, B = A> {
     /// Shapes A and B of each pair.
-    pub shapes: Vec<(T, T)>,
+    pub shapes: Vec<(A, B)>,
     /// `frames[f][i]`: the transforms of pair `i` in frame `f`.
     pub frames: Vec<Vec<PairTransforms<S>>>,
 }
 
-impl<S: Scalar, T> GjkWorkload<S, T> {
+impl<S: Scalar, A, B> GjkWorkload<S, A, B> {
     /// Converts every shape and placement of `workload`.
     ///
     /// ```
@@ -72,7 +82,11 @@ impl<S: Scalar, T> GjkWorkload<S, T> {
     /// let workload = GjkWorkload::<f32, _>::new(&octagon_pairs(4, 1)).unwrap();
     /// assert_eq!(workload.len(), 4);
     /// ```
-    pub fn new<D: ToGjkShape<S, Shape = T>>(workload: &Workload<D>) -> Result<Self, ShapeError> {
+    pub fn new<DataA, DataB>(workload: &Workload<DataA, DataB>) -> Result<Self, ShapeError>
+    where
+        DataA: ToGjkShape<S, Shape = A>,
+        DataB: ToGjkShape<S, Shape = B>,
+    {
         let shapes = workload
             .pairs
             .iter()

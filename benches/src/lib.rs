@@ -31,9 +31,9 @@ pub use iterations::{Start, mean_iterations};
 pub use motion::{MotionParameters, coherent_motion};
 pub use placement::{PairPlacement, Placement};
 pub use rng::SplitMix64;
-pub use shape_data::{EllipseData, PolygonData, ShapeData};
+pub use shape_data::{CapsuleData, EllipseData, PolygonData, ShapeData};
 pub use workload::{
-    ELLIPSE_SEMI_AXIS_RANGE, GapParameters, MIXED_GAPS, MIXED_RADIUS_RANGE, OCTAGON_RADIUS,
-    ShapePair, WORLD_HALF_WIDTH, Workload, ellipse_pairs, mixed_polygon_pairs, octagon_pairs,
-    place_pairs,
+    CAPSULE_HALF_LENGTH_RANGE, CAPSULE_RADIUS_RANGE, ELLIPSE_SEMI_AXIS_RANGE, GapParameters,
+    MIXED_GAPS, MIXED_RADIUS_RANGE, OCTAGON_RADIUS, ShapePair, WORLD_HALF_WIDTH, Workload,
+    capsule_polygon_pairs, ellipse_pairs, mixed_polygon_pairs, octagon_pairs, place_pairs,
 };

@@ -66,11 +66,11 @@ impl Velocity {
 /// assert_eq!(moving.frames.len(), 16);
 /// assert_eq!(moving.frames[0].len(), 8);
 /// ```
-pub fn coherent_motion<T: Clone>(
-    workload: &Workload<T>,
+pub fn coherent_motion<A: Clone, B: Clone>(
+    workload: &Workload<A, B>,
     motion: &MotionParameters,
     seed: u64,
-) -> Workload<T> {
+) -> Workload<A, B> {
     let mut rng = SplitMix64::new(seed);
     let base = workload.frames.first().map_or(&[][..], Vec::as_slice);
     let velocities: Vec<(Velocity, Velocity)> = base

@@ -113,9 +113,78 @@ impl ShapeData for EllipseData {
     }
 }
 
+/// A capsule: the segment from `(-half_length, 0)` to `(half_length, 0)` grown by
+/// `radius`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CapsuleData {
+    /// Half the length of the core segment.
+    pub half_length: f64,
+    /// The rounding around the segment.
+    pub radius: f64,
+}
+
+impl CapsuleData {
+    /// The core segment's two ends, in the capsule's frame.
+    ///
+    /// ```
+    /// let capsule = gjk_benches::CapsuleData { half_length: 1.0, radius: 0.5 };
+    /// assert_eq!(capsule.ends(), [[-1.0, 0.0], [1.0, 0.0]]);
+    /// ```
+    pub fn ends(&self) -> [[f64; 2]; 2] {
+        [[-self.half_length, 0.0], [self.half_length, 0.0]]
+    }
+}
+
+impl ShapeData for CapsuleData {
+    fn extent_along(&self, direction: [f64; 2]) -> f64 {
+        self.half_length * direction[0].abs() + self.radius
+    }
+
+    /// The ray `t d`, `d = (c, s)`, leaves through a side where `|t s| = r` if that
+    /// point is within the segment's span, `t |c| <= h`, that is `r |c| <= h |s|`;
+    /// otherwise through the end cap round `(h sign(c), 0)`, at the larger root of
+    /// `t^2 - 2 t h |c| + h^2 - r^2 = 0`, `t = h |c| + sqrt(r^2 - h^2 s^2)` (the root is
+    /// real there, since `h |s| < r |c| <= r`).
+    fn reach_along(&self, direction: [f64; 2]) -> f64 {
+        let (cos, sin) = (direction[0].abs(), direction[1].abs());
+        let (half, radius) = (self.half_length, self.radius);
+        if radius * cos <= half * sin {
+            radius / sin
+        } else {
+            half * cos + libm::sqrt(radius * radius - half * half * sin * sin)
+        }
+    }
+
+    fn inradius(&self) -> f64 {
+        self.radius
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn capsule_reaches_its_caps_along_its_axis_and_its_sides_across_it() {
+        let capsule = CapsuleData {
+            half_length: 1.0,
+            radius: 0.5,
+        };
+        assert_eq!(capsule.extent_along([1.0, 0.0]), 1.5);
+        assert_eq!(capsule.extent_along([0.0, -1.0]), 0.5);
+        assert_eq!(capsule.reach_along([-1.0, 0.0]), 1.5);
+        assert_eq!(capsule.reach_along([0.0, 1.0]), 0.5);
+        // At 45 degrees the side is reached at t = 0.5 / sin 45 = 0.707, at x = 0.5,
+        // within the segment.
+        let diagonal = unit_vector(core::f64::consts::FRAC_PI_4);
+        assert!((capsule.reach_along(diagonal) - 0.5 * core::f64::consts::SQRT_2).abs() < 1e-15);
+        // Nearly along the axis the ray leaves through the cap: the exit point is 0.5
+        // from the segment's end.
+        let shallow = unit_vector(0.1);
+        let reach = capsule.reach_along(shallow);
+        let exit = [reach * shallow[0] - 1.0, reach * shallow[1]];
+        assert!((libm::hypot(exit[0], exit[1]) - 0.5).abs() < 1e-15);
+    }
 
     #[test]
     fn regular_octagon_reaches_its_vertices_and_edges() {

@@ -2,8 +2,10 @@
 //! and every library comparison, so all of them measure the same pairs.
 
 use crate::motion::{MotionParameters, coherent_motion};
-use crate::shape_data::{EllipseData, PolygonData};
-use crate::workload::{Workload, ellipse_pairs, mixed_polygon_pairs, octagon_pairs};
+use crate::shape_data::{CapsuleData, EllipseData, PolygonData};
+use crate::workload::{
+    Workload, capsule_polygon_pairs, ellipse_pairs, mixed_polygon_pairs, octagon_pairs,
+};
 
 /// Pairs per batch: large enough to average over placements, small enough that the
 /// shapes, a frame of transforms and the caches stay in the L2 cache.
@@ -15,6 +17,8 @@ pub const OCTAGON_SEED: u64 = 0x6A4B_0C7A;
 pub const ELLIPSE_SEED: u64 = 0x6A4B_E111;
 /// Seed of [`standard_mixed_polygon_pairs`].
 pub const MIXED_SEED: u64 = 0x6A4B_313D;
+/// Seed of [`standard_capsule_polygon_pairs`].
+pub const CAPSULE_SEED: u64 = 0x6A4B_CA95;
 /// Seed of the velocities of [`standard_coherent_motion`].
 pub const MOTION_SEED: u64 = 0x6A4B_3071;
 
@@ -29,12 +33,18 @@ pub fn standard_mixed_polygon_pairs() -> Workload<PolygonData> {
     mixed_polygon_pairs(BATCH_SIZE, MIXED_SEED)
 }
 
+/// [`BATCH_SIZE`] pairs of a capsule and a random convex polygon of 3 to 8 vertices,
+/// one in ten overlapping, one static frame.
+pub fn standard_capsule_polygon_pairs() -> Workload<CapsuleData, PolygonData> {
+    capsule_polygon_pairs(BATCH_SIZE, CAPSULE_SEED)
+}
+
 /// [`BATCH_SIZE`] ellipse pairs, one static frame.
 pub fn standard_ellipse_pairs() -> Workload<EllipseData> {
     ellipse_pairs(BATCH_SIZE, ELLIPSE_SEED)
 }
 
 /// `workload` moving with [`MotionParameters::STANDARD`].
-pub fn standard_coherent_motion<T: Clone>(workload: &Workload<T>) -> Workload<T> {
+pub fn standard_coherent_motion<A: Clone, B: Clone>(workload: &Workload<A, B>) -> Workload<A, B> {
     coherent_motion(workload, &MotionParameters::STANDARD, MOTION_SEED)
 }

@@ -3,15 +3,16 @@
 
 use crate::placement::{PairPlacement, Placement, add, rotate, scale, unit_vector};
 use crate::rng::SplitMix64;
-use crate::shape_data::{EllipseData, PolygonData, ShapeData};
+use crate::shape_data::{CapsuleData, EllipseData, PolygonData, ShapeData};
 
-/// Two shapes of a pair and the gap they were placed at.
+/// Two shapes of a pair and the gap they were placed at. The two may be of different
+/// kinds (`A` and `B`), as in [`capsule_polygon_pairs`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct ShapePair<T> {
+pub struct ShapePair<A, B = A> {
     /// Shape A.
-    pub a: T,
+    pub a: A,
     /// Shape B.
-    pub b: T,
+    pub b: B,
     /// The gap as placed, measured along the line joining the shapes' origins.
     /// Non-negative: the distance between the two supporting lines normal to that line,
     /// so the true gap is at least this. Negative: minus the overlap of the segments from
@@ -21,15 +22,15 @@ pub struct ShapePair<T> {
 
 /// Shape pairs and their placements over one or more frames.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Workload<T> {
+pub struct Workload<A, B = A> {
     /// The pairs, with the gap of their generated placement.
-    pub pairs: Vec<ShapePair<T>>,
+    pub pairs: Vec<ShapePair<A, B>>,
     /// `frames[f][i]` places pair `i` in frame `f`. A static workload has one frame:
     /// the generated placements.
     pub frames: Vec<Vec<PairPlacement>>,
 }
 
-impl<T> Workload<T> {
+impl<A, B> Workload<A, B> {
     /// The number of pairs.
     pub fn len(&self) -> usize {
         self.pairs.len()
@@ -153,14 +154,46 @@ pub fn ellipse_pairs(count: usize, seed: u64) -> Workload<EllipseData> {
     place_pairs(shapes, &GapParameters::STANDARD, placement_seed)
 }
 
+/// Range of the half-length of the capsules of [`capsule_polygon_pairs`].
+pub const CAPSULE_HALF_LENGTH_RANGE: (f64, f64) = (0.25, 1.0);
+
+/// Range of the radius of the capsules of [`capsule_polygon_pairs`].
+pub const CAPSULE_RADIUS_RANGE: (f64, f64) = (0.1, 0.5);
+
+/// Pairs of a capsule (A; see [`CAPSULE_HALF_LENGTH_RANGE`] and
+/// [`CAPSULE_RADIUS_RANGE`]) and a random convex polygon of 3 to 8 vertices (B; as in
+/// [`mixed_polygon_pairs`]), randomly rotated and placed with
+/// [`GapParameters::STANDARD`].
+///
+/// ```
+/// let workload = gjk_benches::capsule_polygon_pairs(16, 1);
+/// assert!(workload.pairs.iter().all(|pair| pair.a.radius >= 0.1));
+/// assert!(workload.pairs.iter().all(|pair| (3..=8).contains(&pair.b.vertices.len())));
+/// ```
+pub fn capsule_polygon_pairs(count: usize, seed: u64) -> Workload<CapsuleData, PolygonData> {
+    let mut rng = SplitMix64::new(seed);
+    let shapes: Vec<_> = (0..count)
+        .map(|_| {
+            let capsule = CapsuleData {
+                half_length: rng.uniform(CAPSULE_HALF_LENGTH_RANGE.0, CAPSULE_HALF_LENGTH_RANGE.1),
+                radius: rng.uniform(CAPSULE_RADIUS_RANGE.0, CAPSULE_RADIUS_RANGE.1),
+            };
+            let sides = 3 + (rng.next_u64() % 6) as usize;
+            (capsule, random_convex_polygon(&mut rng, sides))
+        })
+        .collect();
+    let placement_seed = rng.next_u64();
+    place_pairs(shapes, &GapParameters::STANDARD, placement_seed)
+}
+
 /// Places each pair: A at a random position and angle, B at a random angle in a random
 /// direction from A, at the centre distance that leaves the drawn gap along that
 /// direction (see [`ShapePair::centre_line_gap`]).
-pub fn place_pairs<T: ShapeData>(
-    shapes: impl IntoIterator<Item = (T, T)>,
+pub fn place_pairs<A: ShapeData, B: ShapeData>(
+    shapes: impl IntoIterator<Item = (A, B)>,
     gaps: &GapParameters,
     seed: u64,
-) -> Workload<T> {
+) -> Workload<A, B> {
     let mut rng = SplitMix64::new(seed);
     let (pairs, placements) = shapes
         .into_iter()
@@ -173,12 +206,12 @@ pub fn place_pairs<T: ShapeData>(
 }
 
 /// One pair placed as [`place_pairs`] describes.
-fn place_pair<T: ShapeData>(
-    a: T,
-    b: T,
+fn place_pair<A: ShapeData, B: ShapeData>(
+    a: A,
+    b: B,
     gaps: &GapParameters,
     rng: &mut SplitMix64,
-) -> (ShapePair<T>, PairPlacement) {
+) -> (ShapePair<A, B>, PairPlacement) {
     let placement_a = Placement {
         position: [
             rng.uniform(-WORLD_HALF_WIDTH, WORLD_HALF_WIDTH),

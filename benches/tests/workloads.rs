@@ -3,12 +3,13 @@
 //! steps are small, and GJK's mean iteration counts are plausible.
 
 use gjk_benches::standard::{
-    BATCH_SIZE, standard_coherent_motion, standard_ellipse_pairs, standard_mixed_polygon_pairs,
-    standard_octagon_pairs,
+    BATCH_SIZE, standard_capsule_polygon_pairs, standard_coherent_motion, standard_ellipse_pairs,
+    standard_mixed_polygon_pairs, standard_octagon_pairs,
 };
 use gjk_benches::{
-    GapParameters, GjkWorkload, MotionParameters, OCTAGON_RADIUS, PairPlacement, ShapeData, Start,
-    ToGjkShape, Workload, coherent_motion, ellipse_pairs, mean_iterations, octagon_pairs,
+    CAPSULE_HALF_LENGTH_RANGE, GapParameters, GjkWorkload, MIXED_RADIUS_RANGE, MotionParameters,
+    OCTAGON_RADIUS, PairPlacement, ShapeData, Start, ToGjkShape, Workload, capsule_polygon_pairs,
+    coherent_motion, ellipse_pairs, mean_iterations, octagon_pairs,
 };
 use gjk_core::{DistanceStatus, Scalar, distance};
 
@@ -20,6 +21,8 @@ fn same_seed_gives_the_same_workload() {
     assert_eq!(octagon_pairs(64, 5), octagon_pairs(64, 5));
     assert_ne!(octagon_pairs(64, 5), octagon_pairs(64, 6));
     assert_eq!(ellipse_pairs(64, 5), ellipse_pairs(64, 5));
+    assert_eq!(capsule_polygon_pairs(64, 5), capsule_polygon_pairs(64, 5));
+    assert_ne!(capsule_polygon_pairs(64, 5), capsule_polygon_pairs(64, 6));
     assert_ne!(ellipse_pairs(64, 5), ellipse_pairs(64, 6));
     let moving = |seed| coherent_motion(&octagon_pairs(64, 5), &MotionParameters::STANDARD, seed);
     assert_eq!(moving(9), moving(9));
@@ -54,8 +57,10 @@ fn standard_workloads_convert_in_both_precisions() {
 }
 
 /// The f64 GJK gap of every pair of the workload's first frame.
-fn measured_gaps<D: ToGjkShape<f64>>(workload: &Workload<D>) -> Vec<(f64, DistanceStatus)> {
-    let converted = GjkWorkload::<f64, _>::new(workload).expect("shapes are valid");
+fn measured_gaps<A: ToGjkShape<f64>, B: ToGjkShape<f64>>(
+    workload: &Workload<A, B>,
+) -> Vec<(f64, DistanceStatus)> {
+    let converted = GjkWorkload::<f64, _, _>::new(workload).expect("shapes are valid");
     converted
         .shapes
         .iter()
@@ -69,7 +74,11 @@ fn measured_gaps<D: ToGjkShape<f64>>(workload: &Workload<D>) -> Vec<(f64, Distan
 
 /// Each separated pair's true gap lies between its centre-line gap (a separating axis)
 /// and the gap between the two inscribed discs; the gaps span the intended range.
-fn check_gap_range<D: ToGjkShape<f64> + ShapeData>(workload: &Workload<D>, largest_gap: f64) {
+fn check_gap_range<A, B>(workload: &Workload<A, B>, largest_gap: f64)
+where
+    A: ToGjkShape<f64> + ShapeData,
+    B: ToGjkShape<f64> + ShapeData,
+{
     let gaps = measured_gaps(workload);
     let mut separated = Vec::new();
     for ((pair, placement), &(gap, status)) in
@@ -118,9 +127,20 @@ fn ellipse_gaps_span_zero_to_three() {
     check_gap_range(&ellipses, GapParameters::STANDARD.max_gap + 3.6);
 }
 
+#[test]
+fn capsule_polygon_gaps_span_zero_to_three() {
+    let pairs = standard_capsule_polygon_pairs();
+    // Beyond the centre-line gap, each shape can reach further apart than along the
+    // centre line by at most its largest extent less its inradius: the capsule by its
+    // half-length (at most 1), the polygon by its circumradius (at most 1.5).
+    let largest =
+        GapParameters::STANDARD.max_gap + CAPSULE_HALF_LENGTH_RANGE.1 + MIXED_RADIUS_RANGE.1;
+    check_gap_range(&pairs, largest);
+}
+
 /// The share of pairs GJK finds overlapping, and the share of the pairs placed
 /// overlapping that it finds so.
-fn overlap_shares<D: ToGjkShape<f64>>(workload: &Workload<D>) -> (f64, f64) {
+fn overlap_shares<A: ToGjkShape<f64>, B: ToGjkShape<f64>>(workload: &Workload<A, B>) -> (f64, f64) {
     let overlapping: Vec<bool> = measured_gaps(workload)
         .iter()
         .map(|&(_, status)| status == DistanceStatus::Overlapping)
@@ -145,6 +165,7 @@ fn about_one_pair_in_ten_overlaps() {
     for (share, placed_share) in [
         overlap_shares(&standard_octagon_pairs()),
         overlap_shares(&standard_ellipse_pairs()),
+        overlap_shares(&standard_capsule_polygon_pairs()),
     ] {
         assert!((share - intended).abs() < 0.03, "overlapping share {share}");
         assert_eq!(placed_share, 1.0, "share of placed overlaps that overlap");
