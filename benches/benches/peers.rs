@@ -1,10 +1,12 @@
 //! gjk side by side with parry2d and Box2D v3 (its C API through boxdd-sys), in one
 //! criterion run, on the same `f32` data: octagon pairs (Box2D's classic distance
-//! micro-benchmark) and mixed convex polygons of 3 to 8 vertices (half overlapping),
-//! rays and sweeps against the octagons (half hitting), and the polygon manifold of
-//! octagons in contact. Criterion's time divided by the batch size
-//! (`BATCH_SIZE`) is the time per query; the groups name the workload, the functions
-//! the library.
+//! micro-benchmark), mixed convex polygons of 3 to 8 vertices (half overlapping),
+//! capsules against mixed polygons, ellipse pairs (gjk alone: neither peer has an
+//! ellipse), the octagons in coherent motion (cold and warm-started, Box2D with its
+//! simplex cache; parry2d has no warm start in its query API), rays and sweeps against
+//! the octagons (half hitting), and the polygon manifold of octagons in contact. Each
+//! criterion iteration runs `BATCH_SIZE` queries, so its time divided by that is the
+//! time per query; the groups name the workload, the functions the library.
 
 #[path = "../peers/mod.rs"]
 mod peers;
@@ -13,13 +15,14 @@ use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjk_benches::standard::{
-    BATCH_SIZE, OCTAGON_SEED, standard_mixed_polygon_pairs, standard_octagon_pairs,
+    BATCH_SIZE, OCTAGON_SEED, standard_capsule_polygon_pairs, standard_coherent_motion,
+    standard_ellipse_pairs, standard_mixed_polygon_pairs, standard_octagon_pairs,
 };
 use gjk_benches::{
     GapParameters, GjkWorkload, OCTAGON_RADIUS, PairPlacement, PolygonData, Workload, cast_motions,
     gjk_cast_queries, place_pairs,
 };
-use gjk_core::{distance, ray_cast, shape_cast};
+use gjk_core::{SimplexCache, distance, distance_cached, ray_cast, shape_cast};
 use gjk_shapes::{Polygon, collide_polygons};
 use peers::{box2d, parry};
 
@@ -258,6 +261,172 @@ fn bench_manifold(criterion: &mut Criterion) {
     group.finish();
 }
 
+/// Capsules against mixed polygons: gjk's `Capsule` and `Polygon`, parry2d's
+/// `Capsule` and `ConvexPolygon`, Box2D's proxies (a segment with a radius, the
+/// polygon's vertices).
+fn bench_capsule_polygon(criterion: &mut Criterion) {
+    let workload = standard_capsule_polygon_pairs();
+    let gjk = GjkWorkload::<f32, _, _>::new(&workload).expect("gjk takes the shapes");
+    let placements = &workload.frames[0];
+    let parry: Vec<_> = workload
+        .pairs
+        .iter()
+        .zip(placements)
+        .map(|(pair, placement)| {
+            (
+                parry::capsule(&pair.a),
+                parry::polygon(&pair.b).expect("parry2d takes the polygons"),
+                parry::pose(&placement.a),
+                parry::pose(&placement.b),
+            )
+        })
+        .collect();
+    let box2d: Vec<_> = workload
+        .pairs
+        .iter()
+        .zip(placements)
+        .map(|(pair, placement)| {
+            let polygon = box2d::Box2dPolygon::new(&pair.b).expect("Box2D takes the polygons");
+            (
+                box2d::capsule_proxy(&pair.a),
+                *polygon.proxy(),
+                box2d::transform(&placement.a),
+                box2d::transform(&placement.b),
+            )
+        })
+        .collect();
+    let mut group = criterion.benchmark_group("peers_distance_capsule_polygon");
+    group.throughput(Throughput::Elements(BATCH_SIZE as u64));
+    group.bench_function("gjk", |bencher| {
+        bencher.iter(|| {
+            for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(&gjk.frames[0]) {
+                black_box(distance(a, xf_a, b, xf_b));
+            }
+        });
+    });
+    group.bench_function("parry2d", |bencher| {
+        bencher.iter(|| {
+            for (a, b, pose_a, pose_b) in &parry {
+                black_box(parry::distance(a, pose_a, b, pose_b));
+            }
+        });
+    });
+    group.bench_function("box2d", |bencher| {
+        bencher.iter(|| {
+            for (a, b, xf_a, xf_b) in &box2d {
+                black_box(box2d::proxy_distance(
+                    a,
+                    *xf_a,
+                    b,
+                    *xf_b,
+                    &mut box2d::empty_cache(),
+                ));
+            }
+        });
+    });
+    group.finish();
+}
+
+/// Ellipse pairs: gjk alone (neither peer has an ellipse shape).
+fn bench_ellipses(criterion: &mut Criterion) {
+    let gjk = GjkWorkload::<f32, _>::new(&standard_ellipse_pairs()).expect("gjk takes the shapes");
+    let mut group = criterion.benchmark_group("peers_distance_ellipses");
+    group.throughput(Throughput::Elements(BATCH_SIZE as u64));
+    group.bench_function("gjk", |bencher| {
+        bencher.iter(|| {
+            for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(&gjk.frames[0]) {
+                black_box(distance(a, xf_a, b, xf_b));
+            }
+        });
+    });
+    group.finish();
+}
+
+/// The octagon pairs in coherent motion, one frame (`BATCH_SIZE` queries) per
+/// criterion iteration, cycling through the frames: every library cold, and gjk and
+/// Box2D warm-started from the previous frame's simplex of each pair (the caches are
+/// carried across iterations, so the figure is the steady state).
+fn bench_coherent(criterion: &mut Criterion) {
+    let moving = standard_coherent_motion(&standard_octagon_pairs());
+    let gjk = GjkWorkload::<f32, _>::new(&moving).expect("gjk takes the shapes");
+    let octagon = &moving.pairs[0].a;
+    let parry_shape = parry::polygon(octagon).expect("parry2d takes the octagon");
+    let box2d_shape = box2d::Box2dPolygon::new(octagon).expect("Box2D takes the octagon");
+    let parry_frames: Vec<Vec<_>> = moving
+        .frames
+        .iter()
+        .map(|frame| {
+            frame
+                .iter()
+                .map(|pair| (parry::pose(&pair.a), parry::pose(&pair.b)))
+                .collect()
+        })
+        .collect();
+    let box2d_frames: Vec<Vec<_>> = moving
+        .frames
+        .iter()
+        .map(|frame| {
+            frame
+                .iter()
+                .map(|pair| (box2d::transform(&pair.a), box2d::transform(&pair.b)))
+                .collect()
+        })
+        .collect();
+    let mut group = criterion.benchmark_group("peers_coherent_octagons");
+    group.throughput(Throughput::Elements(BATCH_SIZE as u64));
+    group.bench_function("gjk_cold", |bencher| {
+        let mut frames = gjk.frames.iter().cycle();
+        bencher.iter(|| {
+            let frame = frames.next().expect("the frames cycle");
+            for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(frame) {
+                black_box(distance(a, xf_a, b, xf_b));
+            }
+        });
+    });
+    group.bench_function("gjk_warm", |bencher| {
+        let mut caches = vec![SimplexCache::new(); gjk.len()];
+        let mut frames = gjk.frames.iter().cycle();
+        bencher.iter(|| {
+            let frame = frames.next().expect("the frames cycle");
+            let queries = gjk.shapes.iter().zip(frame).zip(&mut caches);
+            for (((a, b), &(xf_a, xf_b)), cache) in queries {
+                black_box(distance_cached(a, xf_a, b, xf_b, cache));
+            }
+        });
+    });
+    group.bench_function("parry2d_cold", |bencher| {
+        let mut frames = parry_frames.iter().cycle();
+        bencher.iter(|| {
+            let frame = frames.next().expect("the frames cycle");
+            for (pose_a, pose_b) in frame {
+                black_box(parry::distance(&parry_shape, pose_a, &parry_shape, pose_b));
+            }
+        });
+    });
+    let proxy = box2d_shape.proxy();
+    group.bench_function("box2d_cold", |bencher| {
+        let mut frames = box2d_frames.iter().cycle();
+        bencher.iter(|| {
+            let frame = frames.next().expect("the frames cycle");
+            for &(xf_a, xf_b) in frame {
+                let mut cache = box2d::empty_cache();
+                black_box(box2d::proxy_distance(proxy, xf_a, proxy, xf_b, &mut cache));
+            }
+        });
+    });
+    group.bench_function("box2d_warm", |bencher| {
+        let mut caches = vec![box2d::empty_cache(); gjk.len()];
+        let mut frames = box2d_frames.iter().cycle();
+        bencher.iter(|| {
+            let frame = frames.next().expect("the frames cycle");
+            for (&(xf_a, xf_b), cache) in frame.iter().zip(&mut caches) {
+                black_box(box2d::proxy_distance(proxy, xf_a, proxy, xf_b, cache));
+            }
+        });
+    });
+    group.finish();
+}
+
 fn peers(criterion: &mut Criterion) {
     let scene = Scene::new(&standard_octagon_pairs());
     bench_distance(criterion, "peers_distance_octagons", &scene);
@@ -266,6 +435,9 @@ fn peers(criterion: &mut Criterion) {
         "peers_distance_mixed_polygons",
         &Scene::new(&standard_mixed_polygon_pairs()),
     );
+    bench_capsule_polygon(criterion);
+    bench_ellipses(criterion);
+    bench_coherent(criterion);
     bench_casts(criterion, &scene);
     bench_manifold(criterion);
 }

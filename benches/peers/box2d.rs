@@ -5,7 +5,7 @@
 //! data.
 
 use boxdd_sys::ffi;
-use gjk_benches::{Placement, PolygonData};
+use gjk_benches::{CapsuleData, Placement, PolygonData};
 
 /// A Box2D polygon with its distance proxy, built once per shape.
 #[derive(Clone, Copy)]
@@ -79,6 +79,11 @@ impl Box2dPolygon {
         let polygon = unsafe { ffi::b2MakePolygon(&hull, 0.0) };
         Some(Self { polygon, proxy })
     }
+
+    /// The distance proxy: the vertices as given, no radius.
+    pub fn proxy(&self) -> &ffi::b2ShapeProxy {
+        &self.proxy
+    }
 }
 
 /// `b2ShapeDistance` between two placed polygons, from a cold cache: the distance.
@@ -99,20 +104,45 @@ pub fn distance_output(
     b: &Box2dPolygon,
     xf_b: ffi::b2Transform,
 ) -> ffi::b2DistanceOutput {
-    let input = ffi::b2DistanceInput {
-        proxyA: a.proxy,
-        proxyB: b.proxy,
-        transform: relative(xf_a, xf_b),
-        useRadii: true,
-    };
-    let mut cache = ffi::b2SimplexCache {
+    proxy_distance(&a.proxy, xf_a, &b.proxy, xf_b, &mut empty_cache())
+}
+
+/// An empty simplex cache: a cold start.
+pub fn empty_cache() -> ffi::b2SimplexCache {
+    ffi::b2SimplexCache {
         count: 0,
         indexA: [0; 3],
         indexB: [0; 3],
+    }
+}
+
+/// The distance proxy of a capsule: its core segment's two ends and its radius.
+pub fn capsule_proxy(capsule: &CapsuleData) -> ffi::b2ShapeProxy {
+    let ends = capsule.ends().map(vec2);
+    // SAFETY: `ends` holds two initialized vectors for the call, which reads them and
+    // returns the proxy by value.
+    unsafe { ffi::b2MakeProxy(ends.as_ptr(), 2, capsule.radius as f32) }
+}
+
+/// `b2ShapeDistance` between two placed proxies, starting from `cache` (warm when it
+/// holds the previous call's simplex, cold when empty) and leaving the final simplex
+/// in it.
+pub fn proxy_distance(
+    a: &ffi::b2ShapeProxy,
+    xf_a: ffi::b2Transform,
+    b: &ffi::b2ShapeProxy,
+    xf_b: ffi::b2Transform,
+    cache: &mut ffi::b2SimplexCache,
+) -> ffi::b2DistanceOutput {
+    let input = ffi::b2DistanceInput {
+        proxyA: *a,
+        proxyB: *b,
+        transform: relative(xf_a, xf_b),
+        useRadii: true,
     };
     // SAFETY: the input and cache are valid for the call; a null simplex buffer with
     // capacity zero asks for no debug simplexes.
-    unsafe { ffi::b2ShapeDistance(&input, &mut cache, core::ptr::null_mut(), 0) }
+    unsafe { ffi::b2ShapeDistance(&input, cache, core::ptr::null_mut(), 0) }
 }
 
 /// `b2RayCastPolygon` of a world ray against a placed polygon: the hit fraction.

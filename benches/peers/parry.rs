@@ -1,10 +1,10 @@
 //! parry2d's query functions on the workloads' plain data: convex polygons, distance,
 //! ray cast and shape cast.
 
-use gjk_benches::{Placement, PolygonData};
+use gjk_benches::{CapsuleData, Placement, PolygonData};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{Ray, RayCast, ShapeCastOptions};
-use parry2d::shape::ConvexPolygon;
+use parry2d::shape::{Capsule, ConvexPolygon, Shape};
 
 fn vector(point: [f64; 2]) -> Vector {
     Vector::new(point[0] as f32, point[1] as f32)
@@ -20,8 +20,14 @@ pub fn polygon(data: &PolygonData) -> Option<ConvexPolygon> {
     ConvexPolygon::from_convex_polyline(data.vertices.iter().map(|&p| vector(p)).collect())
 }
 
-/// `parry2d::query::distance` between two placed polygons.
-pub fn distance(a: &ConvexPolygon, pose_a: &Pose, b: &ConvexPolygon, pose_b: &Pose) -> f32 {
+/// parry2d's capsule of `data`: the same segment and radius.
+pub fn capsule(data: &CapsuleData) -> Capsule {
+    let [start, end] = data.ends().map(vector);
+    Capsule::new(start, end, data.radius as f32)
+}
+
+/// `parry2d::query::distance` between two placed shapes.
+pub fn distance(a: &dyn Shape, pose_a: &Pose, b: &dyn Shape, pose_b: &Pose) -> f32 {
     parry2d::query::distance(pose_a, a, pose_b, b).map_or(f32::NAN, |out| out.distance)
 }
 
