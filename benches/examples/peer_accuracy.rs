@@ -13,12 +13,21 @@
 //! error of the algorithm.
 
 #[path = "../peers/mod.rs"]
-#[allow(dead_code)] // The casts' and manifold's adapters are timed, not judged, here.
+#[allow(dead_code)] // The manifold's adapter is timed, not judged, here.
 mod peers;
 
-use gjk_benches::standard::{standard_mixed_polygon_pairs, standard_octagon_pairs};
-use gjk_benches::{GjkWorkload, PolygonData, Workload, cast_motions, gjk_cast_queries};
-use gjk_core::{CastOutput, CastStatus, DistanceStatus, Transform, distance, ray_cast};
+use gjk_benches::standard::{
+    standard_capsule_polygon_pairs, standard_coherent_motion, standard_ellipse_pairs,
+    standard_mixed_polygon_pairs, standard_octagon_pairs,
+};
+use gjk_benches::{
+    CapsuleData, EllipseData, GjkWorkload, Placement, PolygonData, Workload, cast_motions,
+    gjk_cast_queries,
+};
+use gjk_core::{
+    CastOutput, CastStatus, DistanceOutput, DistanceStatus, SimplexCache, Transform, distance,
+    distance_cached, ray_cast, shape_cast,
+};
 use gjk_oracle::{Core, Shape};
 use gjk_shapes::Polygon;
 use peers::{box2d, parry};
@@ -70,6 +79,19 @@ fn world_polygon(data: &PolygonData, pose: Pose) -> Vec<[f64; 2]> {
             ]
         })
         .collect()
+}
+
+/// The capsule's core segment placed exactly by `pose`, with its radius.
+fn world_capsule(data: &CapsuleData, pose: Pose) -> Shape {
+    let (translation, cos, sin) = pose;
+    let [start, end] = data.ends().map(|[x, y]| {
+        let (x, y) = (f64::from(x as f32), f64::from(y as f32));
+        [
+            translation[0] + cos * x - sin * y,
+            translation[1] + sin * x + cos * y,
+        ]
+    });
+    Shape::new(Core::Segment(start, end), f64::from(data.radius as f32))
 }
 
 fn exact_distance(pair: &gjk_benches::ShapePair<PolygonData>, pose_a: Pose, pose_b: Pose) -> f64 {
@@ -177,6 +199,271 @@ fn distance_rows(name: &str, workload: &Workload<PolygonData>, rows: &mut Vec<St
         mean(gjk_separated_iterations, gjk_separated),
         mean(box2d_iterations, box2d_separated),
     )
+}
+
+/// gjk's classification and error against the exact signed distance `exact`.
+fn judge_gjk(tally: &mut Tally, out: &DistanceOutput<f32>, exact: f64) {
+    tally.record(
+        (f64::from(out.distance) - exact.max(0.0)).abs(),
+        out.status == DistanceStatus::Overlapping,
+        exact <= 0.0,
+        exact,
+    );
+}
+
+/// Distance accuracy of the three libraries on capsules against polygons.
+fn capsule_rows(workload: &Workload<CapsuleData, PolygonData>, rows: &mut Vec<String>) {
+    let gjk = GjkWorkload::<f32, _, _>::new(workload).expect("gjk takes the shapes");
+    let (mut gjk_tally, mut parry_tally, mut box2d_tally) =
+        (Tally::default(), Tally::default(), Tally::default());
+    let pairs = workload.pairs.iter().zip(&workload.frames[0]);
+    for ((pair, placement), ((a, b), &(xf_a, xf_b))) in
+        pairs.zip(gjk.shapes.iter().zip(&gjk.frames[0]))
+    {
+        let exact = |pose_a, pose_b| {
+            let polygon = Shape::new(Core::Polygon(world_polygon(&pair.b, pose_b)), 0.0);
+            gjk_oracle::distance(&world_capsule(&pair.a, pose_a), &polygon).signed()
+        };
+        let judge = |tally: &mut Tally, found: f32, exact: f64| {
+            tally.record(
+                (f64::from(found) - exact.max(0.0)).abs(),
+                found == 0.0,
+                exact <= 0.0,
+                exact,
+            );
+        };
+        let out = distance(a, xf_a, b, xf_b);
+        judge_gjk(&mut gjk_tally, &out, exact(gjk_pose(xf_a), gjk_pose(xf_b)));
+
+        let (pose_a, pose_b) = (parry::pose(&placement.a), parry::pose(&placement.b));
+        let polygon = parry::polygon(&pair.b).expect("parry2d takes the polygons");
+        let found = parry::distance(&parry::capsule(&pair.a), &pose_a, &polygon, &pose_b);
+        judge(
+            &mut parry_tally,
+            found,
+            exact(parry_pose(&pose_a), parry_pose(&pose_b)),
+        );
+
+        let (xf_a, xf_b) = (
+            box2d::transform(&placement.a),
+            box2d::transform(&placement.b),
+        );
+        let polygon = box2d::Box2dPolygon::new(&pair.b).expect("Box2D takes the polygons");
+        let capsule = box2d::capsule_proxy(&pair.a);
+        let out = box2d::proxy_distance(
+            &capsule,
+            xf_a,
+            polygon.proxy(),
+            xf_b,
+            &mut box2d::empty_cache(),
+        );
+        judge(
+            &mut box2d_tally,
+            out.distance,
+            exact(box2d_pose(xf_a), box2d_pose(xf_b)),
+        );
+    }
+    let workload = "distance capsule polygon";
+    rows.push(gjk_tally.row(workload, "gjk", "distance"));
+    rows.push(parry_tally.row(workload, "parry2d", "distance"));
+    rows.push(box2d_tally.row(workload, "box2d", "distance"));
+}
+
+/// Distance accuracy of gjk on ellipse pairs (no peer has an ellipse).
+fn ellipse_rows(workload: &Workload<EllipseData>, rows: &mut Vec<String>) {
+    let gjk = GjkWorkload::<f32, _>::new(workload).expect("gjk takes the shapes");
+    let mut tally = Tally::default();
+    let ellipse = |data: &EllipseData, xf: Transform<f32>| {
+        let (center, cos, sin) = gjk_pose(xf);
+        let semi_axes = data.semi_axes.map(|axis| f64::from(axis as f32));
+        Shape::new(
+            Core::Ellipse {
+                center,
+                semi_axes,
+                cos,
+                sin,
+            },
+            0.0,
+        )
+    };
+    for (pair, ((a, b), &(xf_a, xf_b))) in workload
+        .pairs
+        .iter()
+        .zip(gjk.shapes.iter().zip(&gjk.frames[0]))
+    {
+        let exact = gjk_oracle::distance(&ellipse(&pair.a, xf_a), &ellipse(&pair.b, xf_b)).signed();
+        judge_gjk(&mut tally, &distance(a, xf_a, b, xf_b), exact);
+    }
+    rows.push(tally.row("distance ellipses", "gjk", "distance"));
+}
+
+/// Mean iterations on the octagons in coherent motion, cold and warm-started (the
+/// caches warmed by one pass over the frames first), for gjk and Box2D (Box2D's over
+/// its separated answers only).
+fn coherent_iterations() -> [String; 2] {
+    let moving = standard_coherent_motion(&standard_octagon_pairs());
+    let gjk = GjkWorkload::<f32, _>::new(&moving).expect("gjk takes the shapes");
+    let mut caches = vec![SimplexCache::new(); gjk.len()];
+    let octagon = box2d::Box2dPolygon::new(&moving.pairs[0].a).expect("Box2D takes it");
+    let proxy = octagon.proxy();
+    let mut box2d_caches = vec![box2d::empty_cache(); gjk.len()];
+    // [gjk cold, gjk warm, Box2D cold, Box2D warm] totals and counts.
+    let mut totals = [0u64; 4];
+    let mut counts = [0u64; 4];
+    for pass in 0..2 {
+        for (frame, placements) in gjk.frames.iter().zip(&moving.frames) {
+            let queries = gjk.shapes.iter().zip(frame).zip(placements);
+            for ((((a, b), &(xf_a, xf_b)), placement), (cache, box2d_cache)) in
+                queries.zip(caches.iter_mut().zip(&mut box2d_caches))
+            {
+                let warm = distance_cached(a, xf_a, b, xf_b, cache);
+                let (box2d_a, box2d_b) = (
+                    box2d::transform(&placement.a),
+                    box2d::transform(&placement.b),
+                );
+                let box2d_warm = box2d::proxy_distance(proxy, box2d_a, proxy, box2d_b, box2d_cache);
+                if pass == 0 {
+                    continue;
+                }
+                let cold = distance(a, xf_a, b, xf_b);
+                let box2d_cold = box2d::proxy_distance(
+                    proxy,
+                    box2d_a,
+                    proxy,
+                    box2d_b,
+                    &mut box2d::empty_cache(),
+                );
+                let counted = [
+                    Some(cold.iterations),
+                    Some(warm.iterations),
+                    (box2d_cold.distance > 0.0).then_some(box2d_cold.iterations.unsigned_abs()),
+                    (box2d_warm.distance > 0.0).then_some(box2d_warm.iterations.unsigned_abs()),
+                ];
+                for (slot, iterations) in counted.into_iter().enumerate() {
+                    if let Some(iterations) = iterations {
+                        totals[slot] += u64::from(iterations);
+                        counts[slot] += 1;
+                    }
+                }
+            }
+        }
+    }
+    let mean = |slot: usize| totals[slot] as f64 / counts[slot].max(1) as f64;
+    [
+        format!(
+            "| coherent octagons, cold | {:.2} | - | n/a | {:.2} |",
+            mean(0),
+            mean(2)
+        ),
+        format!(
+            "| coherent octagons, warm-started | {:.2} | - | n/a | {:.2} |",
+            mean(1),
+            mean(3)
+        ),
+    ]
+}
+
+/// The convex hull of `points`, counter-clockwise (Andrew's monotone chain), exact in
+/// `f64` for the few points of a Minkowski difference.
+fn convex_hull(mut points: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    points.sort_by(|p, q| p[0].total_cmp(&q[0]).then(p[1].total_cmp(&q[1])));
+    points.dedup();
+    let turn = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| {
+        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    };
+    let mut hull: Vec<[f64; 2]> = Vec::with_capacity(points.len() + 1);
+    let lower = points.clone();
+    let upper: Vec<[f64; 2]> = points.iter().rev().copied().collect();
+    for chain in [lower, upper] {
+        let start = hull.len();
+        for point in chain {
+            while hull.len() >= start + 2
+                && turn(hull[hull.len() - 2], hull[hull.len() - 1], point) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(point);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// Sweep accuracy on the octagons: B moving by the cast motion's translation onto A.
+/// B + t T first touches A where the ray from the origin along T enters the
+/// Minkowski difference A - B, so the exact fraction is that ray's (`f64`, on the hull
+/// of the vertex differences). Box2D's cast aims for a linear slop (0.005) short of
+/// contact on purpose; its errors are shown as measured.
+fn sweep_rows(workload: &Workload<PolygonData>, rows: &mut Vec<String>) {
+    let placements = &workload.frames[0];
+    let motions = cast_motions(placements);
+    let queries = gjk_cast_queries::<f32>(placements);
+    let gjk = GjkWorkload::<f32, Polygon<f32, 8>>::new(workload).expect("gjk takes the polygons");
+    let (mut gjk_tally, mut parry_tally, mut box2d_tally) =
+        (Tally::default(), Tally::default(), Tally::default());
+    for (((pair, placement), motion), (query, (octagon, _))) in workload
+        .pairs
+        .iter()
+        .zip(placements)
+        .zip(&motions)
+        .zip(queries.iter().zip(&gjk.shapes))
+    {
+        let translation = motion.translation.map(|c| f64::from(c as f32));
+        let length = translation[0].hypot(translation[1]);
+        let judge = |tally: &mut Tally, pose_a: Pose, pose_b: Pose, found: Option<f32>| {
+            let a = world_polygon(&pair.a, pose_a);
+            let b = world_polygon(&pair.b, pose_b);
+            let differences = a
+                .iter()
+                .flat_map(|p| b.iter().map(move |q| [p[0] - q[0], p[1] - q[1]]))
+                .collect();
+            let difference = convex_hull(differences);
+            let exact = exact_ray_fraction(&difference, [0.0, 0.0], translation);
+            let error = match (found, exact) {
+                (Some(found), Some(exact)) => (f64::from(found) - exact).abs() * length,
+                _ => 0.0,
+            };
+            let path = Shape::new(Core::Segment([0.0, 0.0], translation), 0.0);
+            let margin =
+                gjk_oracle::distance(&path, &Shape::new(Core::Polygon(difference), 0.0)).signed();
+            tally.record(error, found.is_some(), exact.is_some(), margin);
+        };
+        let start = Placement {
+            position: motion.origin,
+            angle: placement.b.angle,
+        };
+
+        let out = shape_cast(octagon, query.xf_a, octagon, query.xf_b, query.motion);
+        judge(
+            &mut gjk_tally,
+            gjk_pose(query.xf_a),
+            gjk_pose(query.xf_b),
+            hit_fraction(&out),
+        );
+
+        let polygon = parry::polygon(&pair.a).expect("parry2d takes the polygons");
+        let (pose_a, pose_b) = (parry::pose(&placement.a), parry::pose(&start));
+        let found = parry::shape_cast(&polygon, &pose_a, &polygon, &pose_b, motion.translation);
+        judge(
+            &mut parry_tally,
+            parry_pose(&pose_a),
+            parry_pose(&pose_b),
+            found,
+        );
+
+        let polygon = box2d::Box2dPolygon::new(&pair.a).expect("Box2D takes the polygons");
+        let (xf_a, xf_b) = (box2d::transform(&placement.a), box2d::transform(&start));
+        let found = box2d::shape_cast(&polygon, xf_a, &polygon, xf_b, motion.translation);
+        judge(&mut box2d_tally, box2d_pose(xf_a), box2d_pose(xf_b), found);
+    }
+    let what = "hit fraction x length";
+    rows.push(gjk_tally.row("sweep octagons", "gjk", what));
+    rows.push(parry_tally.row("sweep octagons", "parry2d", what));
+    rows.push(box2d_tally.row(
+        "sweep octagons (stops 0.005 short by design)",
+        "box2d",
+        what,
+    ));
 }
 
 /// The first fraction of `translation` at which the ray from `origin` enters the
@@ -291,6 +578,7 @@ fn ray_rows(workload: &Workload<PolygonData>, rows: &mut Vec<String>) {
 fn main() {
     let octagons = standard_octagon_pairs();
     let mut accuracy = Vec::new();
+    let [cold, warm] = coherent_iterations();
     let iterations = [
         distance_rows("octagons", &octagons, &mut accuracy),
         distance_rows(
@@ -298,8 +586,13 @@ fn main() {
             &standard_mixed_polygon_pairs(),
             &mut accuracy,
         ),
+        cold,
+        warm,
     ];
+    capsule_rows(&standard_capsule_polygon_pairs(), &mut accuracy);
+    ellipse_rows(&standard_ellipse_pairs(), &mut accuracy);
     ray_rows(&octagons, &mut accuracy);
+    sweep_rows(&octagons, &mut accuracy);
 
     println!("## Accuracy against the exact f64 oracle\n");
     println!(

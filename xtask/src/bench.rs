@@ -157,6 +157,7 @@ fn markdown(results: &[Measurement], quick: bool) -> String {
             .iter()
             .find(|m| m.library.starts_with("gjk"))
             .map(|m| m.nanoseconds);
+        let alone = rows.iter().all(|m| m.library.starts_with("gjk"));
         for row in rows {
             let ratio = reference.map_or_else(
                 || "-".to_owned(),
@@ -171,8 +172,44 @@ fn markdown(results: &[Measurement], quick: bool) -> String {
                 ratio
             );
         }
+        if alone {
+            let _ = writeln!(
+                report,
+                "| {} | parry2d, box2d | - | no peer has this shape |",
+                workload.replace('_', " ")
+            );
+        }
     }
+    report.push_str(&warm_over_cold(results));
     report
+}
+
+/// For workloads timed both cold and warm-started (functions `<library>_cold` and
+/// `<library>_warm`), each library's warm time over its cold time; empty when there are
+/// none.
+fn warm_over_cold(results: &[Measurement]) -> String {
+    let mut lines = String::new();
+    for warm in results.iter().filter(|m| m.library.ends_with("_warm")) {
+        let library = warm.library.trim_end_matches("_warm");
+        let cold = results.iter().find(|m| {
+            m.workload == warm.workload && m.library.strip_suffix("_cold") == Some(library)
+        });
+        if let Some(cold) = cold {
+            let _ = writeln!(
+                lines,
+                "| {} | {library} | {:.2} |",
+                warm.workload.replace('_', " "),
+                warm.nanoseconds / cold.nanoseconds
+            );
+        }
+    }
+    if lines.is_empty() {
+        return lines;
+    }
+    format!(
+        "\nWarm starts (the issue's goal for gjk: at most 0.40 of the cold time):\n\n\
+         | workload | library | warm time / cold time |\n| --- | --- | ---: |\n{lines}"
+    )
 }
 
 #[cfg(test)]
@@ -211,6 +248,54 @@ mod tests {
         );
         assert!(
             report.contains("| distance octagons | parry2d | 150.0 | 1.50 |"),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn report_says_when_no_peer_runs_a_workload() {
+        let report = markdown(
+            &[Measurement {
+                workload: "distance_ellipses".to_owned(),
+                library: "gjk".to_owned(),
+                nanoseconds: 200.0,
+            }],
+            false,
+        );
+        assert!(
+            report.contains("| distance ellipses | parry2d, box2d | - | no peer has this shape |"),
+            "{report}"
+        );
+        assert!(!report.contains("Warm starts"), "{report}");
+    }
+
+    #[test]
+    fn report_gives_each_library_its_warm_time_over_its_cold_time() {
+        let row = |library: &str, nanoseconds| Measurement {
+            workload: "coherent_octagons".to_owned(),
+            library: library.to_owned(),
+            nanoseconds,
+        };
+        let report = markdown(
+            &[
+                row("box2d_cold", 100.0),
+                row("box2d_warm", 50.0),
+                row("gjk_cold", 120.0),
+                row("gjk_warm", 30.0),
+                row("parry2d_cold", 200.0),
+            ],
+            false,
+        );
+        assert!(
+            report.contains("| coherent octagons | box2d | 0.50 |"),
+            "{report}"
+        );
+        assert!(
+            report.contains("| coherent octagons | gjk | 0.25 |"),
+            "{report}"
+        );
+        assert!(
+            !report.contains("| coherent octagons | parry2d |"),
             "{report}"
         );
     }
