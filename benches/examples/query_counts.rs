@@ -9,8 +9,9 @@
 //!
 //! The modes: `cold` (`distance` on the static pairs), `warm` (`distance_cached` on the
 //! coherent frames, caches warmed beforehand), `ray` (`ray_cast` from B's centre
-//! through A's), `cast` (`shape_cast` of B onto A along the line of centres) and
-//! `box2d` (Box2D's `b2ShapeDistance` on the static pairs, cold, for comparison). The
+//! through A's; `ray-analytic`: `Polygon::ray_cast`), `cast` (`shape_cast` of B onto A
+//! along the line of centres), and for comparison `box2d` (Box2D's `b2ShapeDistance`
+//! on the static pairs, cold) and `box2d-ray` (`b2RayCastPolygon`, the same rays). The
 //! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
 //! mixed polygons. Each mode runs [`PASSES`] passes over its 1024 pairs inside
 //! `measured_*`, so the collected instructions divided by `PASSES * 1024` are the
@@ -29,6 +30,7 @@ use gjk_benches::{GjkWorkload, PairTransforms};
 use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
+use gjk_shapes::Polygon;
 use peers::box2d::{self, Box2dPolygon};
 
 /// Passes over the workload per run.
@@ -67,6 +69,35 @@ fn measured_ray<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>
 }
 
 #[inline(never)]
+fn measured_ray_analytic(
+    shapes: &[(Polygon<f32, 8>, Polygon<f32, 8>)],
+    frame: &[PairTransforms<f32>],
+) {
+    for _ in 0..PASSES {
+        for ((a, _), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
+            let through = (xf_a.translation - xf_b.translation) * 2.0;
+            black_box(a.ray_cast(xf_a, Ray::new(xf_b.translation, through)));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_box2d_ray(
+    pairs: &[(Box2dPolygon, Box2dPolygon)],
+    frame: &[gjk_benches::PairPlacement],
+) {
+    let transforms: Vec<_> = frame.iter().map(|pair| box2d::transform(&pair.a)).collect();
+    for _ in 0..PASSES {
+        for (((a, _), &xf_a), pair) in pairs.iter().zip(&transforms).zip(frame) {
+            let [ax, ay] = pair.a.position;
+            let [bx, by] = pair.b.position;
+            let through = [2.0 * (ax - bx), 2.0 * (ay - by)];
+            black_box(box2d::ray_cast(a, xf_a, pair.b.position, through));
+        }
+    }
+}
+
+#[inline(never)]
 fn measured_cast<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
     for _ in 0..PASSES {
         for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
@@ -100,6 +131,16 @@ fn main() {
         "cold" => measured_cold(&still.shapes, &still.frames[0]),
         "ray" => measured_ray(&still.shapes, &still.frames[0]),
         "cast" => measured_cast(&still.shapes, &still.frames[0]),
+        "ray-analytic" => measured_ray_analytic(&still.shapes, &still.frames[0]),
+        "box2d-ray" => {
+            let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
+            let pairs: Vec<_> = workload
+                .pairs
+                .iter()
+                .map(|pair| (polygon(&pair.a), polygon(&pair.b)))
+                .collect();
+            measured_box2d_ray(&pairs, &workload.frames[0]);
+        }
         "box2d" => {
             let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
             let pairs: Vec<_> = workload
@@ -123,7 +164,9 @@ fn main() {
             measured_warm(&moving.shapes, &moving.frames, &mut caches);
         }
         _ => {
-            eprintln!("usage: query_counts cold | warm | ray | cast | box2d [mixed]");
+            eprintln!(
+                "usage: query_counts cold | warm | ray | ray-analytic | cast | box2d | box2d-ray [mixed]"
+            );
             std::process::exit(2);
         }
     }
