@@ -10,7 +10,9 @@
 //! The modes: `cold` (`distance` on the static pairs), `warm` (`distance_cached` on the
 //! coherent frames, caches warmed beforehand), `ray` (`ray_cast` from B's centre
 //! through A's; `ray-analytic`: `Polygon::ray_cast`), `cast` (`shape_cast` of B onto A
-//! along the line of centres), and for comparison `box2d` (Box2D's `b2ShapeDistance`
+//! along the line of centres), `batch` and `block` (gjk-simd's `distance_batch`, and
+//! `PairBlock::distance` on blocks packed beforehand, which the count leaves out),
+//! and for comparison `box2d` (Box2D's `b2ShapeDistance`
 //! on the static pairs, cold) and `box2d-ray` (`b2RayCastPolygon`, the same rays). The
 //! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
 //! mixed polygons. Each mode runs [`PASSES`] passes over its 1024 pairs inside
@@ -31,6 +33,7 @@ use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
 use gjk_shapes::Polygon;
+use gjk_simd::{LANES, PairBlock, distance_batch};
 use peers::box2d::{self, Box2dPolygon};
 
 /// Passes over the workload per run.
@@ -98,6 +101,35 @@ fn measured_box2d_ray(
 }
 
 #[inline(never)]
+fn measured_batch(
+    shapes: &[(Polygon<f32, 8>, Polygon<f32, 8>)],
+    frame: &[PairTransforms<f32>],
+    prepacked: bool,
+) {
+    let shapes_a: Vec<_> = shapes.iter().map(|pair| pair.0).collect();
+    let shapes_b: Vec<_> = shapes.iter().map(|pair| pair.1).collect();
+    let xf_a: Vec<_> = frame.iter().map(|pair| pair.0).collect();
+    let xf_b: Vec<_> = frame.iter().map(|pair| pair.1).collect();
+    let blocks: Vec<_> = shapes
+        .chunks(LANES)
+        .map(|pairs| PairBlock::new(pairs).expect("polygons of 8 vertices fit a lane"))
+        .collect();
+    let first = distance(&shapes_a[0], xf_a[0], &shapes_b[0], xf_b[0]);
+    let mut out = vec![first; shapes.len()];
+    for _ in 0..PASSES {
+        if prepacked {
+            let placements = frame.chunks(LANES).zip(out.chunks_mut(LANES));
+            for (block, (placements, out)) in blocks.iter().zip(placements) {
+                block.distance(placements, out).expect("lengths match");
+            }
+        } else {
+            distance_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");
+        }
+        black_box(&out);
+    }
+}
+
+#[inline(never)]
 fn measured_cast<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
     for _ in 0..PASSES {
         for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
@@ -131,6 +163,8 @@ fn main() {
         "cold" => measured_cold(&still.shapes, &still.frames[0]),
         "ray" => measured_ray(&still.shapes, &still.frames[0]),
         "cast" => measured_cast(&still.shapes, &still.frames[0]),
+        "batch" => measured_batch(&still.shapes, &still.frames[0], false),
+        "block" => measured_batch(&still.shapes, &still.frames[0], true),
         "ray-analytic" => measured_ray_analytic(&still.shapes, &still.frames[0]),
         "box2d-ray" => {
             let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
@@ -165,7 +199,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: query_counts cold | warm | ray | ray-analytic | cast | box2d | box2d-ray [mixed]"
+                "usage: query_counts cold | warm | ray | ray-analytic | cast | batch | block | box2d | box2d-ray [mixed]"
             );
             std::process::exit(2);
         }

@@ -22,23 +22,35 @@ pub(crate) struct PackedCores {
 }
 
 impl PackedCores {
+    /// Packs up to [`LANES`] shapes, written straight into the lane-major coordinate
+    /// rows (`x[vertex][lane]`) that the vectors load: building each lane's vertex list
+    /// and transposing it afterwards cost as much as the query itself in
+    /// `distance_batch`, which packs on every call (callgrind, octagons, 2026-11-24).
     fn pack<T: LaneShape>(shapes: impl Iterator<Item = T>) -> Result<Self, PackError> {
-        let mut lanes = [[Vec2::ZERO; MAX_VERTICES]; LANES];
+        let mut xs = [[0.0; LANES]; MAX_VERTICES];
+        let mut ys = [[0.0; LANES]; MAX_VERTICES];
         let mut radii = [0.0; LANES];
         let mut scanned = 1;
-        for ((lane, radius), shape) in lanes.iter_mut().zip(&mut radii).zip(shapes) {
+        for ((lane, radius), shape) in (0..LANES).zip(&mut radii).zip(shapes) {
             let core = shape.core_vertices()?;
             let points = core.as_slice();
             let last = points.last().copied().unwrap_or(Vec2::ZERO);
-            for (index, slot) in lane.iter_mut().enumerate() {
-                *slot = points.get(index).copied().unwrap_or(last);
+            for (index, (x_row, y_row)) in xs.iter_mut().zip(&mut ys).enumerate() {
+                let point = points.get(index).copied().unwrap_or(last);
+                if let (Some(x), Some(y)) = (x_row.get_mut(lane), y_row.get_mut(lane)) {
+                    *x = point.x;
+                    *y = point.y;
+                }
             }
             *radius = shape.radius();
             scanned = scanned.max(points.len());
         }
         let mut vertices = [Vec2x8::ZERO; MAX_VERTICES];
-        for (index, packed) in vertices.iter_mut().enumerate() {
-            *packed = Vec2x8::from_lanes(lanes.map(|lane| lane[index]));
+        for ((packed, x_row), y_row) in vertices.iter_mut().zip(xs).zip(ys) {
+            *packed = Vec2x8 {
+                x: f32x8::new(x_row),
+                y: f32x8::new(y_row),
+            };
         }
         Ok(Self {
             vertices,
@@ -163,21 +175,16 @@ pub fn distance_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
         .zip(xf_a.chunks(LANES).zip(xf_b.chunks(LANES)))
         .zip(out.chunks_mut(LANES));
     for (((a, b), (xf_a, xf_b)), out) in chunks {
-        let (Some(&first_a), Some(&first_b)) = (a.first(), b.first()) else {
-            continue;
+        let block = PairBlock {
+            a: PackedCores::pack(a.iter().copied())?,
+            b: PackedCores::pack(b.iter().copied())?,
+            len: out.len(),
         };
-        let mut pairs = [(first_a, first_b); LANES];
         let mut placements = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
-        let lanes = pairs.iter_mut().zip(&mut placements);
-        for ((pair, placement), (((&a, &b), &xf_a), &xf_b)) in
-            lanes.zip(a.iter().zip(b).zip(xf_a).zip(xf_b))
-        {
-            *pair = (a, b);
+        for (placement, (&xf_a, &xf_b)) in placements.iter_mut().zip(xf_a.iter().zip(xf_b)) {
             *placement = (xf_a, xf_b);
         }
-        let used = out.len();
-        let block = PairBlock::new(pairs.get(..used).unwrap_or(&[]))?;
-        block.distance(placements.get(..used).unwrap_or(&[]), out)?;
+        block.distance(placements.get(..out.len()).unwrap_or(&[]), out)?;
     }
     Ok(())
 }
