@@ -10,7 +10,9 @@
 //! The modes: `cold` (`distance` on the static pairs), `warm` (`distance_cached` on the
 //! coherent frames, caches warmed beforehand), `ray` (`ray_cast` from B's centre
 //! through A's; `ray-analytic`: `Polygon::ray_cast`), `cast` (`shape_cast` of B onto A
-//! along the line of centres), `batch` and `block` (gjk-simd's `distance_batch`, and
+//! along the line of centres), `sweep` and `parry-sweep` (the peer benchmark's sweeps
+//! of B onto A, half of them missing, by gjk's `shape_cast` and parry2d's
+//! `cast_shapes`), `batch` and `block` (gjk-simd's `distance_batch`, and
 //! `PairBlock::distance` on blocks packed beforehand, which the count leaves out),
 //! and for comparison `box2d` (Box2D's `b2ShapeDistance`
 //! on the static pairs, cold) and `box2d-ray` (`b2RayCastPolygon`, the same rays). The
@@ -20,7 +22,7 @@
 //! instructions per query.
 
 #[path = "../peers/mod.rs"]
-#[allow(dead_code)] // Only the Box2D distance adapter is used here.
+#[allow(dead_code)] // Only some of the adapters are counted here.
 mod peers;
 
 use core::hint::black_box;
@@ -28,13 +30,14 @@ use core::hint::black_box;
 use gjk_benches::standard::{
     standard_coherent_motion, standard_mixed_polygon_pairs, standard_octagon_pairs,
 };
-use gjk_benches::{GjkWorkload, PairTransforms};
+use gjk_benches::{GjkCastQuery, GjkWorkload, PairTransforms, cast_motions, gjk_cast_queries};
 use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
 use gjk_shapes::Polygon;
 use gjk_simd::{LANES, PairBlock, distance_batch};
 use peers::box2d::{self, Box2dPolygon};
+use peers::parry;
 
 /// Passes over the workload per run.
 const PASSES: usize = 10;
@@ -130,6 +133,34 @@ fn measured_batch(
 }
 
 #[inline(never)]
+fn measured_sweep(shapes: &[(Polygon<f32, 8>, Polygon<f32, 8>)], queries: &[GjkCastQuery<f32>]) {
+    for _ in 0..PASSES {
+        for ((a, b), query) in shapes.iter().zip(queries) {
+            black_box(shape_cast(a, query.xf_a, b, query.xf_b, query.motion));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_parry_sweep(
+    polygons: &[parry2d::shape::ConvexPolygon],
+    poses: &[(parry2d::math::Pose, parry2d::math::Pose)],
+    motions: &[gjk_benches::CastMotion],
+) {
+    for _ in 0..PASSES {
+        for ((polygon, (pose_a, pose_b)), motion) in polygons.iter().zip(poses).zip(motions) {
+            black_box(parry::shape_cast(
+                polygon,
+                pose_a,
+                polygon,
+                pose_b,
+                motion.translation,
+            ));
+        }
+    }
+}
+
+#[inline(never)]
 fn measured_cast<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
     for _ in 0..PASSES {
         for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
@@ -163,6 +194,31 @@ fn main() {
         "cold" => measured_cold(&still.shapes, &still.frames[0]),
         "ray" => measured_ray(&still.shapes, &still.frames[0]),
         "cast" => measured_cast(&still.shapes, &still.frames[0]),
+        "sweep" => {
+            let queries = gjk_cast_queries::<f32>(&workload.frames[0]);
+            measured_sweep(&still.shapes, &queries);
+        }
+        "parry-sweep" => {
+            let placements = &workload.frames[0];
+            let motions = cast_motions(placements);
+            let polygons: Vec<_> = workload
+                .pairs
+                .iter()
+                .map(|pair| parry::polygon(&pair.a).expect("parry2d takes the polygons"))
+                .collect();
+            let poses: Vec<_> = placements
+                .iter()
+                .zip(&motions)
+                .map(|(pair, motion)| {
+                    let start = gjk_benches::Placement {
+                        position: motion.origin,
+                        angle: pair.b.angle,
+                    };
+                    (parry::pose(&pair.a), parry::pose(&start))
+                })
+                .collect();
+            measured_parry_sweep(&polygons, &poses, &motions);
+        }
         "batch" => measured_batch(&still.shapes, &still.frames[0], false),
         "block" => measured_batch(&still.shapes, &still.frames[0], true),
         "ray-analytic" => measured_ray_analytic(&still.shapes, &still.frames[0]),
@@ -199,7 +255,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: query_counts cold | warm | ray | ray-analytic | cast | batch | block | box2d | box2d-ray [mixed]"
+                "usage: query_counts cold | warm | ray | ray-analytic | cast | sweep | parry-sweep | batch | block | box2d | box2d-ray [mixed]"
             );
             std::process::exit(2);
         }
