@@ -1,4 +1,4 @@
-//! Batch distance (gjk-simd, eight pairs per `f32x8`) against scalar gjk-core on the
+//! Batch distance and overlap tests (gjk-simd, eight pairs per `f32x8`) against scalar gjk-core on the
 //! standard octagon workload, in `f32`.
 //!
 //! Each criterion iteration runs all pairs of the batch; the throughput is the pair
@@ -7,7 +7,9 @@
 //! - `simd_prepacked`: `PairBlock::distance` on blocks packed once (pack once, query
 //!   every frame);
 //! - `simd_batch`: `distance_batch` from the shape and transform slices (packing
-//!   included).
+//!   included);
+//! - and the overlap test, `gjk_core::intersects` against `intersects_batch`
+//!   (`batch_octagon_intersects_f32`).
 //!
 //! `wide` chooses its instructions at compile time: run once as is (baseline x86-64:
 //! two SSE registers per `f32x8`) and once with `RUSTFLAGS="-C target-cpu=x86-64-v3"`
@@ -18,8 +20,8 @@ use core::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjk_benches::GjkWorkload;
 use gjk_benches::standard::standard_octagon_pairs;
-use gjk_core::{DistanceOutput, Transform, distance};
-use gjk_simd::{LANES, PairBlock, distance_batch};
+use gjk_core::{DistanceOutput, QueryError, Transform, distance, intersects};
+use gjk_simd::{LANES, PairBlock, distance_batch, intersects_batch};
 
 fn batch_benchmarks(criterion: &mut Criterion) {
     let workload = GjkWorkload::<f32, _>::new(&standard_octagon_pairs()).expect("valid shapes");
@@ -58,6 +60,25 @@ fn batch_benchmarks(criterion: &mut Criterion) {
         bencher.iter(|| {
             distance_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");
             black_box(&out);
+        });
+    });
+    group.finish();
+
+    let mut overlaps = vec![Err(QueryError::InvalidInput); workload.len()];
+    let mut group = criterion.benchmark_group("batch_octagon_intersects_f32");
+    group.throughput(Throughput::Elements(workload.len() as u64));
+    group.bench_function("scalar", |bencher| {
+        bencher.iter(|| {
+            for ((a, b), &(xf_a, xf_b)) in workload.shapes.iter().zip(frame) {
+                let _ = black_box(intersects(a, xf_a, b, xf_b));
+            }
+        });
+    });
+    group.bench_function("simd_batch", |bencher| {
+        bencher.iter(|| {
+            intersects_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut overlaps)
+                .expect("lengths match");
+            black_box(&overlaps);
         });
     });
     group.finish();

@@ -1,10 +1,10 @@
 //! [`PairBlock`]: up to eight shape pairs packed into lanes once, queried for any
 //! number of placements.
 
-use gjk_core::{DistanceOutput, Transform, Vec2};
+use gjk_core::{DistanceOutput, QueryError, Transform, Vec2};
 use wide::f32x8;
 
-use crate::gjk::{Placed, distance_lanes};
+use crate::gjk::{Placed, distance_lanes, intersects_lanes};
 use crate::lanes::{LANES, Vec2x8};
 use crate::shape::{LaneShape, MAX_VERTICES, PackError};
 
@@ -123,14 +123,56 @@ impl PairBlock {
         placements: &[(Transform<f32>, Transform<f32>)],
         out: &mut [DistanceOutput<f32>],
     ) -> Result<(), PackError> {
+        self.run(placements, out, distance_lanes)
+    }
+
+    /// `gjk_core::intersects` of every pair at its placement `(xf_a, xf_b)`, all pairs
+    /// in lock-step, written to `out`. `placements` and `out` must hold one entry per
+    /// pair.
+    ///
+    /// Each answer equals `gjk_core::intersects` on the same pair and placement: `Ok`
+    /// with whether the shapes touch or overlap, `Err(InvalidInput)` for invalid
+    /// transforms or radii, `Err(MaxIterations)` where the scalar query gives it. A lane
+    /// stops as soon as a support plane separates its pair, as the scalar test does.
+    ///
+    /// ```
+    /// use gjk_core::{QueryError, Transform, Vec2};
+    /// use gjk_shapes::Circle;
+    /// use gjk_simd::PairBlock;
+    ///
+    /// let unit = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
+    /// let block = PairBlock::new(&[(unit, unit); 3])?;
+    /// let placements = [1.5_f32, 2.0, 5.0].map(|x| {
+    ///     (Transform::IDENTITY, Transform::from_translation(Vec2::new(x, 0.0)))
+    /// });
+    /// let mut out = [Err(QueryError::InvalidInput); 3];
+    /// block.intersects(&placements, &mut out)?;
+    /// assert_eq!(out, [Ok(true), Ok(true), Ok(false)]);
+    /// # Ok::<(), gjk_simd::PackError>(())
+    /// ```
+    pub fn intersects(
+        &self,
+        placements: &[(Transform<f32>, Transform<f32>)],
+        out: &mut [Result<bool, QueryError>],
+    ) -> Result<(), PackError> {
+        self.run(placements, out, intersects_lanes)
+    }
+
+    /// Runs `lanes` on the block at `placements` and copies the used lanes to `out`.
+    fn run<T>(
+        &self,
+        placements: &[(Transform<f32>, Transform<f32>)],
+        out: &mut [T],
+        lanes: impl Fn(&Placed<'_>) -> [T; LANES],
+    ) -> Result<(), PackError> {
         if placements.len() != self.len || out.len() != self.len {
             return Err(PackError::LengthMismatch);
         }
-        let mut lanes = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
-        for (lane, placement) in lanes.iter_mut().zip(placements) {
+        let mut placed = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
+        for (lane, placement) in placed.iter_mut().zip(placements) {
             *lane = *placement;
         }
-        let outputs = distance_lanes(&Placed::new(&self.a, &self.b, &lanes, self.len));
+        let outputs = lanes(&Placed::new(&self.a, &self.b, &placed, self.len));
         for (slot, output) in out.iter_mut().zip(outputs) {
             *slot = output;
         }
@@ -165,6 +207,51 @@ pub fn distance_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
     xf_b: &[Transform<f32>],
     out: &mut [DistanceOutput<f32>],
 ) -> Result<(), PackError> {
+    in_blocks(a, xf_a, b, xf_b, out, PairBlock::distance)
+}
+
+/// `gjk_core::intersects` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, eight at a
+/// time in SIMD lanes, into `out[i]`: the overlap test in batches, each answer equal to
+/// the scalar query's (see [`PairBlock::intersects`]). Any length works.
+///
+/// ```
+/// use gjk_core::{QueryError, Transform, Vec2, intersects};
+/// use gjk_shapes::{Capsule, Polygon};
+/// use gjk_simd::intersects_batch;
+///
+/// let boxes = [Polygon::<f32, 8>::regular(4, 1.0).unwrap(); 11];
+/// let pills = [Capsule::new(Vec2::ZERO, Vec2::X, 0.25).unwrap(); 11];
+/// let at: Vec<Transform<f32>> =
+///     (0..11).map(|i| Transform::from_translation(Vec2::new(0.0, 0.25 * i as f32))).collect();
+/// let mut out = vec![Err(QueryError::InvalidInput); 11];
+/// intersects_batch(&boxes, &[Transform::IDENTITY; 11], &pills, &at, &mut out)?;
+/// for i in 0..11 {
+///     assert_eq!(out[i], intersects(&boxes[i], Transform::IDENTITY, &pills[i], at[i]));
+/// }
+/// assert_eq!(out[0], Ok(true));
+/// assert_eq!(out[10], Ok(false));
+/// # Ok::<(), gjk_simd::PackError>(())
+/// ```
+pub fn intersects_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
+    a: &[A],
+    xf_a: &[Transform<f32>],
+    b: &[B],
+    xf_b: &[Transform<f32>],
+    out: &mut [Result<bool, QueryError>],
+) -> Result<(), PackError> {
+    in_blocks(a, xf_a, b, xf_b, out, PairBlock::intersects)
+}
+
+/// Packs the pairs block by block, straight from the input chunks, and runs `query`
+/// on each block into its part of `out`.
+fn in_blocks<A: LaneShape + Copy, B: LaneShape + Copy, T>(
+    a: &[A],
+    xf_a: &[Transform<f32>],
+    b: &[B],
+    xf_b: &[Transform<f32>],
+    out: &mut [T],
+    query: impl Fn(&PairBlock, &[(Transform<f32>, Transform<f32>)], &mut [T]) -> Result<(), PackError>,
+) -> Result<(), PackError> {
     let count = out.len();
     if [a.len(), xf_a.len(), b.len(), xf_b.len()] != [count; 4] {
         return Err(PackError::LengthMismatch);
@@ -184,7 +271,7 @@ pub fn distance_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
         for (placement, (&xf_a, &xf_b)) in placements.iter_mut().zip(xf_a.iter().zip(xf_b)) {
             *placement = (xf_a, xf_b);
         }
-        block.distance(placements.get(..out.len()).unwrap_or(&[]), out)?;
+        query(&block, placements.get(..out.len()).unwrap_or(&[]), out)?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! the others go on; the loop ends when no lane runs. The outputs are then assembled
 //! lane by lane with the scalar kernel's own formulas.
 
-use gjk_core::{DistanceOutput, DistanceStatus, Scalar, Transform, Vec2};
+use gjk_core::{DistanceOutput, DistanceStatus, QueryError, Scalar, Transform, Vec2};
 use wide::{CmpEq, CmpGe, CmpLt, f32x8};
 
 use crate::block::PackedCores;
@@ -20,6 +20,7 @@ const INVALID: f32 = 1.0;
 const CORES_OVERLAP: f32 = 2.0;
 const MAX_ITERATIONS: f32 = 3.0;
 const CONVERGED: f32 = 4.0;
+const SEPARATED: f32 = 5.0;
 
 /// Eight pairs at their placements: B's core in A's frame through the relative
 /// transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
@@ -115,6 +116,36 @@ fn stop(termination: &mut f32x8, running: &mut Mask, mask: Mask, code: f32) {
 
 /// `gjk_core::distance` of the placed pairs, one per lane.
 pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES] {
+    run::<false>(placed).finish(&placed.xf_a, placed.a.radii, placed.b.radii)
+}
+
+/// `gjk_core::intersects` of the placed pairs, one per lane: the same loop with the
+/// overlap test's early exit, and the scalar query's reading of how it ended.
+pub(crate) fn intersects_lanes(placed: &Placed<'_>) -> [Result<bool, QueryError>; LANES] {
+    let ends = run::<true>(placed);
+    let radius = placed.a.radii + placed.b.radii;
+    // The comparison `intersects` and `distance` make, so they agree to the last bit.
+    let apart = greater(ends.closest.length_squared().sqrt() - radius, f32x8::ZERO).to_array();
+    let termination = ends.termination.to_array();
+    core::array::from_fn(|lane| {
+        let apart = apart[lane].to_bits() != 0;
+        match termination[lane] {
+            code if code == CORES_OVERLAP => Ok(true),
+            code if code == SEPARATED => Ok(false),
+            code if code == CONVERGED => Ok(!apart),
+            // |v| bounds the core distance from above: within the radius, overlap is
+            // certain even at the cap.
+            code if code == MAX_ITERATIONS && !apart => Ok(true),
+            code if code == MAX_ITERATIONS => Err(QueryError::MaxIterations),
+            _ => Err(QueryError::InvalidInput),
+        }
+    })
+}
+
+/// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
+/// as soon as a support plane shows its rounded shapes apart (the overlap test).
+#[inline(always)]
+fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
     let mut running = placed.usable;
     let mut termination = select(running, f32x8::splat(RUNNING), f32x8::splat(INVALID));
 
@@ -172,6 +203,21 @@ pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES
         );
 
         let lower_bound_times_length = closest.dot(vertex.w);
+        if EARLY_EXIT {
+            // The scalar overlap test's separating-plane exit, same operations in the
+            // same order: the bound must clear the radius and the touching margin.
+            let largest_squared = simplex
+                .max_vertex_length_squared()
+                .max(vertex.w.length_squared());
+            let clearance = (placed.a.radii + placed.b.radii)
+                + f32x8::splat(f32::GJK_TOUCHING) * largest_squared.sqrt();
+            let separated = greater(lower_bound_times_length, f32x8::ZERO)
+                & greater(
+                    lower_bound_times_length * lower_bound_times_length,
+                    clearance * clearance * closest_squared,
+                );
+            stop(&mut termination, &mut running, separated, SEPARATED);
+        }
         let converged = at_most(
             closest_squared - lower_bound_times_length,
             relative_gap * closest_squared,
@@ -214,14 +260,13 @@ pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES
     }
 
     let (core_a, core_b) = simplex.witness_points();
-    let ends = Ends {
+    Ends {
         termination,
         iterations,
         closest,
         core_a,
         core_b,
-    };
-    ends.finish(&placed.xf_a, placed.a.radii, placed.b.radii)
+    }
 }
 
 /// How the lanes ended.

@@ -8,6 +8,9 @@
 //!   vertices), then queried for any placements with [`PairBlock::distance`].
 //! - [`distance_batch`]: slices of gjk-shapes values and transforms in, a caller-owned
 //!   slice of `DistanceOutput` out, any length.
+//! - The overlap test the same two ways, [`PairBlock::intersects`] and
+//!   [`intersects_batch`]: each lane answers what `gjk_core::intersects` answers, and
+//!   stops as soon as a support plane separates its pair.
 //!
 //! Shapes whose core is a list of at most [`MAX_VERTICES`] vertices fit a lane
 //! ([`LaneShape`]): `Polygon<f32, N>`, rounded polygons, circles, capsules, segments
@@ -53,6 +56,6 @@ mod lanes;
 mod shape;
 mod simplex;
 
-pub use block::{PairBlock, distance_batch};
+pub use block::{PairBlock, distance_batch, intersects_batch};
 pub use lanes::{LANES, Mask, Vec2x8};
 pub use shape::{CoreVertices, LaneShape, MAX_VERTICES, PackError};

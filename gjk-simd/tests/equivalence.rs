@@ -1,5 +1,7 @@
-//! Every lane of the batch query equals the scalar `gjk_core::distance` on the same
-//! pair, bit for bit: status, distance, witness points, normal and iteration count.
+//! Every lane of the batch queries equals the scalar query on the same pair:
+//! `distance_batch` equals `gjk_core::distance` bit for bit (status, distance, witness
+//! points, normal and iteration count), and `intersects_batch` answers what
+//! `gjk_core::intersects` answers (overlap, or the same error).
 //!
 //! Random pairs of every lane shape kind (polygons of 3 to 8 vertices, rounded
 //! polygons, circles, capsules, segments, points), mixed within batches, at scales from
@@ -9,9 +11,12 @@
 //! (`cargo test --release -p gjk-simd -- --ignored`, a CI step) checks 100,000 pairs of
 //! each kind.
 
-use gjk_core::{DistanceOutput, FeatureId, Rot, Support, SupportPoint, Transform, Vec2, distance};
+use gjk_core::{
+    DistanceOutput, FeatureId, QueryError, Rot, Support, SupportPoint, Transform, Vec2, distance,
+    intersects,
+};
 use gjk_shapes::{Capsule, Circle, Point, Polygon, Rounded, Segment};
-use gjk_simd::{CoreVertices, LaneShape, PackError, distance_batch};
+use gjk_simd::{CoreVertices, LaneShape, PackError, distance_batch, intersects_batch};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
@@ -188,12 +193,26 @@ fn check(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) 
             let xf_b: Vec<Transform<f32>> = pairs.iter().map(|pair| pair.3).collect();
             let mut out = vec![distance(&a[0], xf_a[0], &b[0], xf_b[0]); pairs.len()];
             distance_batch(&a, &xf_a, &b, &xf_b, &mut out).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mut overlaps = vec![Err(QueryError::InvalidInput); pairs.len()];
+            intersects_batch(&a, &xf_a, &b, &xf_b, &mut overlaps)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
             for (index, (a, b, xf_a, xf_b)) in pairs.iter().enumerate() {
                 let scalar = distance(a, *xf_a, b, *xf_b);
                 prop_assert!(
                     same_bits(&out[index], &scalar),
                     "pair {index}: {a:?} at {xf_a:?}, {b:?} at {xf_b:?}\nbatch  {:?}\nscalar {scalar:?}",
                     out[index]
+                );
+                let scalar_overlap = intersects(a, *xf_a, b, *xf_b);
+                prop_assert_eq!(
+                    overlaps[index],
+                    scalar_overlap,
+                    "intersects, pair {}: {:?} at {:?}, {:?} at {:?}",
+                    index,
+                    a,
+                    xf_a,
+                    b,
+                    xf_b
                 );
             }
             checked.set(checked.get() + pairs.len());
@@ -221,6 +240,36 @@ fn batch_equals_scalar_on_100k_pairs_per_kind() {
     ] {
         assert!(check(kinds, 4000, 24..=26) >= 100_000, "{kinds:?}");
     }
+}
+
+/// The overlap test's early exit decides pairs apart before GJK converges; the lanes
+/// must take it at the same iteration, and the batch must have answered every kind of
+/// outcome for the comparison above to mean something.
+#[test]
+fn batch_overlap_test_meets_every_outcome() {
+    let circle = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
+    let octagon = Polygon::<f32, 8>::regular(8, 1.0).unwrap();
+    let at = |x: f32| Transform::from_translation(Vec2::new(x, 0.3));
+    let xf_b = [at(0.5), at(1.9), at(2.5), at(40.0), at(f32::NAN)];
+    let mut out = [Ok(false); 5];
+    intersects_batch(
+        &[octagon; 5],
+        &[Transform::IDENTITY; 5],
+        &[circle; 5],
+        &xf_b,
+        &mut out,
+    )
+    .unwrap();
+    for (index, xf) in xf_b.iter().enumerate() {
+        assert_eq!(
+            out[index],
+            intersects(&octagon, Transform::IDENTITY, &circle, *xf)
+        );
+    }
+    assert_eq!(out[0], Ok(true));
+    assert_eq!(out[1], Ok(true));
+    assert_eq!(out[3], Ok(false));
+    assert_eq!(out[4], Err(QueryError::InvalidInput));
 }
 
 #[test]
