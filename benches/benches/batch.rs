@@ -8,6 +8,8 @@
 //!   every frame);
 //! - `simd_batch`: `distance_batch` from the shape and transform slices (packing
 //!   included);
+//! - `simd_batch_parallel`: `distance_batch_parallel`, the same over rayon's pool (all
+//!   cores: not a single-core figure);
 //! - and the overlap test, `gjk_core::intersects` against `intersects_batch`
 //!   (`batch_octagon_intersects_f32`).
 //!
@@ -21,7 +23,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjk_benches::GjkWorkload;
 use gjk_benches::standard::standard_octagon_pairs;
 use gjk_core::{DistanceOutput, QueryError, Transform, distance, intersects};
-use gjk_simd::{LANES, PairBlock, distance_batch, intersects_batch};
+use gjk_simd::{LANES, PairBlock, distance_batch, distance_batch_parallel, intersects_batch};
 
 fn batch_benchmarks(criterion: &mut Criterion) {
     let workload = GjkWorkload::<f32, _>::new(&standard_octagon_pairs()).expect("valid shapes");
@@ -59,6 +61,13 @@ fn batch_benchmarks(criterion: &mut Criterion) {
     group.bench_function("simd_batch", |bencher| {
         bencher.iter(|| {
             distance_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");
+            black_box(&out);
+        });
+    });
+    group.bench_function("simd_batch_parallel", |bencher| {
+        bencher.iter(|| {
+            distance_batch_parallel(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out)
+                .expect("lengths match");
             black_box(&out);
         });
     });

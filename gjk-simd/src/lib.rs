@@ -11,6 +11,9 @@
 //! - The overlap test the same two ways, [`PairBlock::intersects`] and
 //!   [`intersects_batch`]: each lane answers what `gjk_core::intersects` answers, and
 //!   stops as soon as a support plane separates its pair.
+//! - With the `rayon` feature (which needs `std`), `distance_batch_parallel` and
+//!   `intersects_batch_parallel` split large batches over the cores, with the same
+//!   outputs.
 //!
 //! Shapes whose core is a list of at most [`MAX_VERTICES`] vertices fit a lane
 //! ([`LaneShape`]): `Polygon<f32, N>`, rounded polygons, circles, capsules, segments
@@ -53,9 +56,13 @@
 mod block;
 mod gjk;
 mod lanes;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod shape;
 mod simplex;
 
 pub use block::{PairBlock, distance_batch, intersects_batch};
 pub use lanes::{LANES, Mask, Vec2x8};
+#[cfg(feature = "rayon")]
+pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
 pub use shape::{CoreVertices, LaneShape, MAX_VERTICES, PackError};
