@@ -30,7 +30,10 @@ use core::hint::black_box;
 use gjk_benches::standard::{
     standard_coherent_motion, standard_mixed_polygon_pairs, standard_octagon_pairs,
 };
-use gjk_benches::{GjkCastQuery, GjkWorkload, PairTransforms, cast_motions, gjk_cast_queries};
+use gjk_benches::{
+    GjkCastQuery, GjkWorkload, PairTransforms, PolygonData, Workload, cast_motions,
+    gjk_cast_queries,
+};
 use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
@@ -183,6 +186,16 @@ fn measured_box2d(pairs: &[(Box2dPolygon, Box2dPolygon)], frame: &[gjk_benches::
     }
 }
 
+/// The workload's pairs as Box2D polygons.
+fn box2d_pairs(workload: &Workload<PolygonData>) -> Vec<(Box2dPolygon, Box2dPolygon)> {
+    let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
+    workload
+        .pairs
+        .iter()
+        .map(|pair| (polygon(&pair.a), polygon(&pair.b)))
+        .collect()
+}
+
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
     let workload = match std::env::args().nth(2).as_deref() {
@@ -222,24 +235,8 @@ fn main() {
         "batch" => measured_batch(&still.shapes, &still.frames[0], false),
         "block" => measured_batch(&still.shapes, &still.frames[0], true),
         "ray-analytic" => measured_ray_analytic(&still.shapes, &still.frames[0]),
-        "box2d-ray" => {
-            let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
-            let pairs: Vec<_> = workload
-                .pairs
-                .iter()
-                .map(|pair| (polygon(&pair.a), polygon(&pair.b)))
-                .collect();
-            measured_box2d_ray(&pairs, &workload.frames[0]);
-        }
-        "box2d" => {
-            let polygon = |data| Box2dPolygon::new(data).expect("Box2D takes the polygons");
-            let pairs: Vec<_> = workload
-                .pairs
-                .iter()
-                .map(|pair| (polygon(&pair.a), polygon(&pair.b)))
-                .collect();
-            measured_box2d(&pairs, &workload.frames[0]);
-        }
+        "box2d-ray" => measured_box2d_ray(&box2d_pairs(&workload), &workload.frames[0]),
+        "box2d" => measured_box2d(&box2d_pairs(&workload), &workload.frames[0]),
         "warm" => {
             let moving = GjkWorkload::<f32, _>::new(&standard_coherent_motion(&workload))
                 .expect("f32 shapes are valid");

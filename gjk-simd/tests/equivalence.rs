@@ -18,6 +18,9 @@ use gjk_core::{
 use gjk_shapes::{Capsule, Circle, Point, Polygon, Rounded, Segment};
 use gjk_simd::{CoreVertices, LaneShape, PackError, distance_batch, intersects_batch};
 use proptest::prelude::*;
+
+mod common;
+use common::output_bits;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 /// Any lane shape, so that one batch mixes kinds.
@@ -159,20 +162,7 @@ fn case(kinds: Kinds) -> impl Strategy<Value = (Shape, Shape, Transform<f32>, Tr
 
 /// Bitwise equality, NaN included.
 fn same_bits(batch: &DistanceOutput<f32>, scalar: &DistanceOutput<f32>) -> bool {
-    let bits = |output: &DistanceOutput<f32>| {
-        (
-            output.distance.to_bits(),
-            output.witness_a.x.to_bits(),
-            output.witness_a.y.to_bits(),
-            output.witness_b.x.to_bits(),
-            output.witness_b.y.to_bits(),
-            output.normal.x.to_bits(),
-            output.normal.y.to_bits(),
-            output.iterations,
-            output.status,
-        )
-    };
-    bits(batch) == bits(scalar)
+    output_bits(batch) == output_bits(scalar)
 }
 
 fn check(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) -> usize {

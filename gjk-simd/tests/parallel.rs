@@ -3,8 +3,10 @@
 //! with invalid placements among valid ones.
 #![cfg(feature = "rayon")]
 
-use gjk_core::{DistanceOutput, QueryError, Transform, Vec2, distance};
+use gjk_core::{QueryError, Transform, Vec2, distance};
 use gjk_shapes::Polygon;
+mod common;
+use common::output_bits;
 use gjk_simd::{
     PARALLEL_CHUNK, PackError, distance_batch, distance_batch_parallel, intersects_batch,
     intersects_batch_parallel,
@@ -56,20 +58,6 @@ fn pairs(count: usize) -> Pairs {
     (shapes, xf_a, xf_b)
 }
 
-fn bits(output: &DistanceOutput<f32>) -> [u32; 9] {
-    [
-        output.distance.to_bits(),
-        output.witness_a.x.to_bits(),
-        output.witness_a.y.to_bits(),
-        output.witness_b.x.to_bits(),
-        output.witness_b.y.to_bits(),
-        output.normal.x.to_bits(),
-        output.normal.y.to_bits(),
-        output.iterations,
-        output.status as u32,
-    ]
-}
-
 #[test]
 fn parallel_batches_answer_what_single_core_batches_answer() {
     for count in [
@@ -91,8 +79,8 @@ fn parallel_batches_answer_what_single_core_batches_answer() {
         let mut parallel = vec![blank; count];
         distance_batch(&shapes, &xf_a, &shapes, &xf_b, &mut serial).unwrap();
         distance_batch_parallel(&shapes, &xf_a, &shapes, &xf_b, &mut parallel).unwrap();
-        let serial_bits: Vec<_> = serial.iter().map(bits).collect();
-        let parallel_bits: Vec<_> = parallel.iter().map(bits).collect();
+        let serial_bits: Vec<_> = serial.iter().map(output_bits).collect();
+        let parallel_bits: Vec<_> = parallel.iter().map(output_bits).collect();
         assert_eq!(serial_bits, parallel_bits, "{count} pairs");
 
         let mut serial = vec![Err(QueryError::MaxIterations); count];
