@@ -3,6 +3,7 @@
 
 use gjk_benches::{CapsuleData, Placement, PolygonData};
 use parry2d::math::{Pose, Vector};
+use parry2d::query::gjk::{CsoPoint, GJKResult, VoronoiSimplex, closest_points};
 use parry2d::query::{Ray, RayCast, ShapeCastOptions};
 use parry2d::shape::{Capsule, ConvexPolygon, Shape};
 
@@ -29,6 +30,36 @@ pub fn capsule(data: &CapsuleData) -> Capsule {
 /// `parry2d::query::distance` between two placed shapes.
 pub fn distance(a: &dyn Shape, pose_a: &Pose, b: &dyn Shape, pose_b: &Pose) -> f32 {
     parry2d::query::distance(pose_a, a, pose_b, b).map_or(f32::NAN, |out| out.distance)
+}
+
+/// parry2d's GJK entry point, `query::gjk::closest_points`, between two placed
+/// polygons, its simplex seeded with the support point of A - B along `direction` (A's
+/// frame) as `distance_support_map_support_map_with_params` seeds it with its
+/// `init_dir`: `None` takes parry2d's own default (minus B's offset in A's frame), a cold
+/// start; a warm start passes the direction this call left for the same pair last
+/// frame. Returns the distance and leaves the normal GJK found in `direction` (kept
+/// when the shapes overlap).
+pub fn gjk_distance(
+    a: &ConvexPolygon,
+    pose_a: &Pose,
+    b: &ConvexPolygon,
+    pose_b: &Pose,
+    direction: &mut Option<Vector>,
+) -> f32 {
+    let pos12 = pose_a.inv_mul(pose_b);
+    let seed = direction
+        .and_then(|dir| dir.try_normalize())
+        .or_else(|| (-pos12.translation).try_normalize())
+        .unwrap_or(Vector::X);
+    let mut simplex = VoronoiSimplex::new();
+    simplex.reset(CsoPoint::from_shapes(&pos12, a, b, seed));
+    match closest_points(&pos12, a, b, f32::MAX, true, &mut simplex) {
+        GJKResult::ClosestPoints(on_a, on_b, normal) => {
+            *direction = Some(normal);
+            (on_a - on_b).length()
+        }
+        _ => 0.0,
+    }
 }
 
 /// `RayCast::cast_ray` (solid) of a world ray against a placed polygon: the hit

@@ -152,6 +152,32 @@ fn box2d_warm_starts_agree_with_cold_starts() {
     );
 }
 
+/// parry2d's GJK entry point answers like its distance query, cold or seeded along
+/// the pair's normal of the previous frame: the warm benchmark times the same work.
+#[test]
+fn parry_gjk_entry_point_agrees_with_its_distance_query() {
+    let moving = standard_coherent_motion(&octagon_pairs(PAIRS, 7));
+    let octagon = parry::polygon(&moving.pairs[0].a).unwrap();
+    let mut directions = vec![None; PAIRS];
+    for frame in &moving.frames {
+        for (pair, direction) in frame.iter().zip(&mut directions) {
+            let (pose_a, pose_b) = (parry::pose(&pair.a), parry::pose(&pair.b));
+            let query = parry::distance(&octagon, &pose_a, &octagon, &pose_b);
+            let cold = parry::gjk_distance(&octagon, &pose_a, &octagon, &pose_b, &mut None);
+            let warm = parry::gjk_distance(&octagon, &pose_a, &octagon, &pose_b, direction);
+            assert!(
+                (cold - query).abs() <= parry_bound(query),
+                "cold {cold} vs {query}"
+            );
+            assert!(
+                (warm - query).abs() <= parry_bound(query),
+                "warm {warm} vs {query}"
+            );
+        }
+    }
+    assert!(directions.iter().any(Option::is_some));
+}
+
 /// The cast queries of `PAIRS` octagon pairs placed with `seed`, and the octagon in
 /// each library.
 struct Casts {
