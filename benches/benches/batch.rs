@@ -10,8 +10,12 @@
 //!   included);
 //! - `simd_batch_parallel`: `distance_batch_parallel`, the same over rayon's pool (all
 //!   cores: not a single-core figure);
-//! - and the overlap test, `gjk_core::intersects` against `intersects_batch`
-//!   (`batch_octagon_intersects_f32`).
+//! - the overlap test, `gjk_core::intersects` against `intersects_batch`
+//!   (`batch_octagon_intersects_f32`);
+//! - and ray casts on the cast workload's rays (half hitting, `casts.rs`):
+//!   `gjk_core::ray_cast` and the analytic `Polygon::ray_cast` against
+//!   `ShapeBlock::ray_cast` on prepacked blocks and `ray_cast_batch`
+//!   (`batch_octagon_rays_f32`).
 //!
 //! `wide` chooses its instructions at compile time: run once as is (baseline x86-64:
 //! two SSE registers per `f32x8`) and once with `RUSTFLAGS="-C target-cpu=x86-64-v3"`
@@ -20,13 +24,17 @@
 use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gjk_benches::GjkWorkload;
 use gjk_benches::standard::standard_octagon_pairs;
-use gjk_core::{DistanceOutput, QueryError, Transform, distance, intersects};
-use gjk_simd::{LANES, PairBlock, distance_batch, distance_batch_parallel, intersects_batch};
+use gjk_benches::{GjkWorkload, gjk_cast_queries};
+use gjk_core::{DistanceOutput, QueryError, Ray, Transform, distance, intersects, ray_cast};
+use gjk_simd::{
+    LANES, PairBlock, ShapeBlock, distance_batch, distance_batch_parallel, intersects_batch,
+    ray_cast_batch,
+};
 
 fn batch_benchmarks(criterion: &mut Criterion) {
-    let workload = GjkWorkload::<f32, _>::new(&standard_octagon_pairs()).expect("valid shapes");
+    let octagons = standard_octagon_pairs();
+    let workload = GjkWorkload::<f32, _>::new(&octagons).expect("valid shapes");
     let frame = &workload.frames[0];
     let shapes_a: Vec<_> = workload.shapes.iter().map(|pair| pair.0).collect();
     let shapes_b: Vec<_> = workload.shapes.iter().map(|pair| pair.1).collect();
@@ -88,6 +96,49 @@ fn batch_benchmarks(criterion: &mut Criterion) {
             intersects_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut overlaps)
                 .expect("lengths match");
             black_box(&overlaps);
+        });
+    });
+    group.finish();
+
+    let queries = gjk_cast_queries::<f32>(&octagons.frames[0]);
+    let rays: Vec<Ray<f32>> = queries.iter().map(|query| query.ray).collect();
+    let xf_a: Vec<Transform<f32>> = queries.iter().map(|query| query.xf_a).collect();
+    let shape_blocks: Vec<ShapeBlock> = shapes_a
+        .chunks(LANES)
+        .map(|shapes| ShapeBlock::new(shapes).expect("octagons fit a lane"))
+        .collect();
+    let mut casts = vec![ray_cast(&shapes_a[0], xf_a[0], rays[0]); workload.len()];
+    let mut group = criterion.benchmark_group("batch_octagon_rays_f32");
+    group.throughput(Throughput::Elements(workload.len() as u64));
+    group.bench_function("scalar", |bencher| {
+        bencher.iter(|| {
+            for ((a, &xf), &ray) in shapes_a.iter().zip(&xf_a).zip(&rays) {
+                black_box(ray_cast(a, xf, ray));
+            }
+        });
+    });
+    group.bench_function("scalar_analytic", |bencher| {
+        bencher.iter(|| {
+            for ((a, &xf), &ray) in shapes_a.iter().zip(&xf_a).zip(&rays) {
+                black_box(a.ray_cast(xf, ray));
+            }
+        });
+    });
+    group.bench_function("simd_prepacked", |bencher| {
+        bencher.iter(|| {
+            let lanes = xf_a.chunks(LANES).zip(rays.chunks(LANES));
+            for ((block, (xf, rays)), out) in
+                shape_blocks.iter().zip(lanes).zip(casts.chunks_mut(LANES))
+            {
+                block.ray_cast(xf, rays, out).expect("lengths match");
+            }
+            black_box(&casts);
+        });
+    });
+    group.bench_function("simd_batch", |bencher| {
+        bencher.iter(|| {
+            ray_cast_batch(&shapes_a, &xf_a, &rays, &mut casts).expect("lengths match");
+            black_box(&casts);
         });
     });
     group.finish();

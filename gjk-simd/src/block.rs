@@ -4,7 +4,7 @@
 use gjk_core::{DistanceOutput, QueryError, Transform, Vec2};
 use wide::f32x8;
 
-use crate::gjk::{Placed, distance_lanes, intersects_lanes};
+use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below};
 use crate::lanes::{LANES, Vec2x8};
 use crate::shape::{LaneShape, MAX_VERTICES, PackError};
 
@@ -26,7 +26,7 @@ impl PackedCores {
     /// rows (`x[vertex][lane]`) that the vectors load: building each lane's vertex list
     /// and transposing it afterwards cost as much as the query itself in
     /// `distance_batch`, which packs on every call (callgrind, octagons, 2026-11-24).
-    fn pack<T: LaneShape>(shapes: impl Iterator<Item = T>) -> Result<Self, PackError> {
+    pub(crate) fn pack<T: LaneShape>(shapes: impl Iterator<Item = T>) -> Result<Self, PackError> {
         let mut xs = [[0.0; LANES]; MAX_VERTICES];
         let mut ys = [[0.0; LANES]; MAX_VERTICES];
         let mut radii = [0.0; LANES];
@@ -172,7 +172,12 @@ impl PairBlock {
         for (lane, placement) in placed.iter_mut().zip(placements) {
             *lane = *placement;
         }
-        let outputs = lanes(&Placed::new(&self.a, &self.b, &placed, self.len));
+        let outputs = lanes(&Placed::new(
+            &self.a,
+            &self.b,
+            &placed,
+            lanes_below(self.len),
+        ));
         for (slot, output) in out.iter_mut().zip(outputs) {
             *slot = output;
         }

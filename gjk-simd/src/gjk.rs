@@ -25,30 +25,37 @@ const SEPARATED: f32 = 5.0;
 /// Eight pairs at their placements: B's core in A's frame through the relative
 /// transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
 pub(crate) struct Placed<'p> {
-    a: &'p PackedCores,
-    b: &'p PackedCores,
-    xf_a: TransformX8,
-    relative: TransformX8,
+    pub a: &'p PackedCores,
+    pub b: &'p PackedCores,
+    pub xf_a: TransformX8,
+    pub relative: TransformX8,
     /// Lanes holding a pair with valid transforms and radii.
-    usable: Mask,
+    pub usable: Mask,
+}
+
+/// The lanes below `len`: those that hold a query.
+pub(crate) fn lanes_below(len: usize) -> Mask {
+    f32x8::new(core::array::from_fn(|lane| lane as f32)).cmp_lt(f32x8::splat(len as f32))
 }
 
 impl<'p> Placed<'p> {
-    /// The first `len` lanes placed by `placements`; the rest are unused.
+    /// The lanes of `candidates` placed by `placements`; the other lanes are unused,
+    /// and so are lanes with an invalid transform or radius.
     pub fn new(
         a: &'p PackedCores,
         b: &'p PackedCores,
         placements: &[(Transform<f32>, Transform<f32>); LANES],
-        len: usize,
+        candidates: Mask,
     ) -> Self {
         let xf_a = TransformX8::from_lanes(&placements.map(|(xf_a, _)| xf_a));
         let xf_b = TransformX8::from_lanes(&placements.map(|(_, xf_b)| xf_b));
-        let in_use =
-            f32x8::new(core::array::from_fn(|lane| lane as f32)).cmp_lt(f32x8::splat(len as f32));
         // Written so that NaN radii fail, as in the scalar `checked_radii`.
         let radius_ok = |radius: f32x8| radius.cmp_ge(f32x8::ZERO) & radius.is_finite();
-        let usable =
-            in_use & xf_a.is_valid() & xf_b.is_valid() & radius_ok(a.radii) & radius_ok(b.radii);
+        let usable = candidates
+            & xf_a.is_valid()
+            & xf_b.is_valid()
+            & radius_ok(a.radii)
+            & radius_ok(b.radii);
         // Unusable lanes run on the identity (and finite data) and report invalid input.
         let identity = TransformX8::from_lanes(&[Transform::IDENTITY; LANES]);
         let relative = xf_a.inv_mul(&xf_b);
@@ -69,7 +76,7 @@ impl<'p> Placed<'p> {
     /// `direction`, B along `-direction` taken into its frame, B's point brought into
     /// A's frame (the scalar `Pair::support`).
     #[inline(always)]
-    fn support(&self, direction: Vec2x8) -> VertexX8 {
+    pub fn support(&self, direction: Vec2x8) -> VertexX8 {
         let (on_a, feature_a) = farthest(self.a, direction);
         let (on_b, feature_b) = farthest(self.b, self.relative.inv_rotate(-direction));
         let placed = self.relative.transform_point(on_b);
@@ -106,9 +113,28 @@ fn farthest(cores: &PackedCores, direction: Vec2x8) -> (Vec2x8, f32x8) {
     (best, best_index)
 }
 
+/// The scalar kernel's seed in every lane, solved: one support point along B's
+/// offset in A's frame (x for a zero offset), and the closest point (that point).
+#[inline(always)]
+pub(crate) fn seed(placed: &Placed<'_>) -> (SimplexX8, Vec2x8) {
+    let offset = placed.relative.translation;
+    let zero_offset = offset.x.cmp_eq(f32x8::ZERO) & offset.y.cmp_eq(f32x8::ZERO);
+    let seed_direction = offset.replaced(
+        zero_offset,
+        Vec2x8 {
+            x: f32x8::ONE,
+            y: f32x8::ZERO,
+        },
+    );
+    let mut simplex = SimplexX8::from_vertex(placed.support(seed_direction));
+    let first = simplex.reduce();
+    simplex.apply(&first);
+    (simplex, first.closest)
+}
+
 /// `code` in the running lanes of `mask`, which stop.
 #[inline(always)]
-fn stop(termination: &mut f32x8, running: &mut Mask, mask: Mask, code: f32) {
+pub(crate) fn stop(termination: &mut f32x8, running: &mut Mask, mask: Mask, code: f32) {
     let stopping = *running & mask;
     *termination = select(stopping, f32x8::splat(code), *termination);
     *running &= !mask;
@@ -149,20 +175,7 @@ fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
     let mut running = placed.usable;
     let mut termination = select(running, f32x8::splat(RUNNING), f32x8::splat(INVALID));
 
-    // The seed: one support point along B's offset in A's frame (x for a zero offset).
-    let offset = placed.relative.translation;
-    let zero_offset = offset.x.cmp_eq(f32x8::ZERO) & offset.y.cmp_eq(f32x8::ZERO);
-    let seed_direction = offset.replaced(
-        zero_offset,
-        Vec2x8 {
-            x: f32x8::ONE,
-            y: f32x8::ZERO,
-        },
-    );
-    let mut simplex = SimplexX8::from_vertex(placed.support(seed_direction));
-    let first = simplex.reduce();
-    simplex.apply(&first);
-    let mut closest = first.closest;
+    let (mut simplex, mut closest) = seed(placed);
     let mut closest_squared = closest.length_squared();
     let mut iterations = f32x8::ZERO;
     let mut stalled = f32x8::ZERO;
@@ -248,13 +261,7 @@ fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
         );
         stalled = select(running, retry, stalled);
         grown.apply(&reduction);
-        simplex = SimplexX8 {
-            vertices: [0, 1, 2]
-                .map(|slot| simplex.vertices[slot].replaced(running, grown.vertices[slot])),
-            weights: [0, 1, 2]
-                .map(|slot| select(running, grown.weights[slot], simplex.weights[slot])),
-            count: select(running, grown.count, simplex.count),
-        };
+        simplex = simplex.replaced(running, &grown);
         closest = closest.replaced(running, reduction.closest);
         closest_squared = select(running, next_squared, closest_squared);
     }

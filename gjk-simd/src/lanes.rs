@@ -102,6 +102,25 @@ impl Vec2x8 {
         }
     }
 
+    /// [`Vec2::normalize`] per lane: the unit vector (scaled by the largest coordinate
+    /// first, as the scalar one is) and the lanes where it exists (a finite vector
+    /// that is not zero). Other lanes hold garbage.
+    #[inline(always)]
+    pub fn normalized(self) -> (Self, Mask) {
+        let largest = self.x.abs().max(self.y.abs());
+        let exists = greater(largest, f32x8::ZERO) & self.is_finite();
+        let scaled = Self {
+            x: self.x / largest,
+            y: self.y / largest,
+        };
+        let length = scaled.length_squared().sqrt();
+        let unit = Self {
+            x: scaled.x / length,
+            y: scaled.y / length,
+        };
+        (unit, exists)
+    }
+
     /// Lanes where both coordinates are finite.
     #[inline(always)]
     pub fn is_finite(self) -> Mask {

@@ -58,7 +58,9 @@ mod gjk;
 mod lanes;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod ray;
 mod shape;
+mod shape_block;
 mod simplex;
 
 pub use block::{PairBlock, distance_batch, intersects_batch};
@@ -66,3 +68,4 @@ pub use lanes::{LANES, Mask, Vec2x8};
 #[cfg(feature = "rayon")]
 pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
 pub use shape::{CoreVertices, LaneShape, MAX_VERTICES, PackError};
+pub use shape_block::{ShapeBlock, ray_cast_batch};

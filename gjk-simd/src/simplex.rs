@@ -148,6 +148,17 @@ impl SimplexX8 {
         }
     }
 
+    /// `on_true` where `mask` is set, `self` elsewhere.
+    #[inline(always)]
+    pub fn replaced(&self, mask: Mask, on_true: &Self) -> Self {
+        Self {
+            vertices: [0, 1, 2]
+                .map(|slot| self.vertices[slot].replaced(mask, on_true.vertices[slot])),
+            weights: [0, 1, 2].map(|slot| select(mask, on_true.weights[slot], self.weights[slot])),
+            count: select(mask, on_true.count, self.count),
+        }
+    }
+
     /// Lanes holding `count` vertices.
     #[inline(always)]
     fn holds(&self, count: f32) -> Mask {
@@ -160,6 +171,16 @@ impl SimplexX8 {
         self.vertices[1] = self.vertices[1].replaced(self.holds(1.0), vertex);
         self.vertices[2] = self.vertices[2].replaced(self.holds(2.0), vertex);
         self.count += f32x8::ONE;
+    }
+
+    /// Every vertex moved by `offset` in the lanes of `mask`: the simplex seen from a
+    /// query point that moved by `-offset` (the ray cast advancing along its ray).
+    /// Slots past `count` move too; nothing reads them.
+    #[inline(always)]
+    pub fn shift(&mut self, mask: Mask, offset: Vec2x8) {
+        for vertex in &mut self.vertices {
+            vertex.w = vertex.w.replaced(mask, vertex.w + offset);
+        }
     }
 
     /// Lanes whose simplex already holds a vertex with these two features (the

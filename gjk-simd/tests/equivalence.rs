@@ -11,118 +11,16 @@
 //! (`cargo test --release -p gjk-simd -- --ignored`, a CI step) checks 100,000 pairs of
 //! each kind.
 
-use gjk_core::{
-    DistanceOutput, FeatureId, QueryError, Rot, Support, SupportPoint, Transform, Vec2, distance,
-    intersects,
-};
-use gjk_shapes::{Capsule, Circle, Point, Polygon, Rounded, Segment};
-use gjk_simd::{CoreVertices, LaneShape, PackError, distance_batch, intersects_batch};
+use gjk_core::{DistanceOutput, QueryError, Rot, Support, Transform, Vec2, distance, intersects};
+use gjk_shapes::{Circle, Point, Polygon};
+use gjk_simd::{PackError, distance_batch, intersects_batch};
 use proptest::prelude::*;
 
 mod common;
+mod lane_shapes;
 use common::output_bits;
+use lane_shapes::{Kinds, Shape, shape};
 use proptest::test_runner::{Config, RngSeed, TestRunner};
-
-/// Any lane shape, so that one batch mixes kinds.
-#[derive(Clone, Copy, Debug)]
-enum Shape {
-    Polygon(Polygon<f32, 8>),
-    Rounded(Rounded<f32, Polygon<f32, 8>>),
-    Circle(Circle<f32>),
-    Capsule(Capsule<f32>),
-    Segment(Segment<f32>),
-    Point(Point<f32>),
-}
-
-impl Shape {
-    fn inner(&self) -> &dyn LaneShape {
-        match self {
-            Self::Polygon(shape) => shape,
-            Self::Rounded(shape) => shape,
-            Self::Circle(shape) => shape,
-            Self::Capsule(shape) => shape,
-            Self::Segment(shape) => shape,
-            Self::Point(shape) => shape,
-        }
-    }
-}
-
-impl Support<f32> for Shape {
-    fn support(&self, direction: Vec2<f32>) -> SupportPoint<f32> {
-        self.inner().support(direction)
-    }
-    fn radius(&self) -> f32 {
-        self.inner().radius()
-    }
-    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
-        self.inner().feature_point(feature)
-    }
-}
-
-impl LaneShape for Shape {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        self.inner().core_vertices()
-    }
-}
-
-/// Which kinds a strategy draws.
-#[derive(Clone, Copy, Debug)]
-enum Kinds {
-    All,
-    Polygons,
-    Rounded,
-    Circles,
-    Capsules,
-    Segments,
-}
-
-fn point(scale: f32) -> impl Strategy<Value = Vec2<f32>> {
-    (-1.0_f32..1.0, -1.0_f32..1.0).prop_map(move |(x, y)| Vec2::new(x * scale, y * scale))
-}
-
-fn polygon(scale: f32) -> impl Strategy<Value = Polygon<f32, 8>> {
-    prop::collection::vec(point(scale), 3..12).prop_filter_map("degenerate hull", |points| {
-        Polygon::<f32, 8>::hull(&points).ok()
-    })
-}
-
-fn shape(kinds: Kinds) -> impl Strategy<Value = Shape> {
-    (prop_oneof![Just(1e-3_f32), Just(1.0), Just(1e3), 0.1_f32..10.0]).prop_flat_map(move |scale| {
-        let radius = 0.0_f32..scale;
-        let polygons = polygon(scale).prop_map(Shape::Polygon).boxed();
-        let rounded = (polygon(scale), radius.clone())
-            .prop_filter_map("radius", |(core, r)| {
-                Rounded::new(core, r).ok().map(Shape::Rounded)
-            })
-            .boxed();
-        let circles = (point(scale), radius.clone())
-            .prop_filter_map("radius", |(c, r)| Circle::new(c, r).ok().map(Shape::Circle))
-            .boxed();
-        let capsules = (point(scale), point(scale), radius)
-            .prop_filter_map("capsule", |(a, b, r)| {
-                Capsule::new(a, b, r).ok().map(Shape::Capsule)
-            })
-            .boxed();
-        let segments = (point(scale), point(scale))
-            .prop_filter_map("segment", |(a, b)| {
-                Segment::new(a, b).ok().map(Shape::Segment)
-            })
-            .boxed();
-        let points = point(scale)
-            .prop_filter_map("point", |p| Point::new(p).ok().map(Shape::Point))
-            .boxed();
-        match kinds {
-            Kinds::All => {
-                prop_oneof![polygons, rounded, circles, capsules, segments, points].boxed()
-            }
-            Kinds::Polygons => polygons,
-            Kinds::Rounded => rounded,
-            Kinds::Circles => circles,
-            Kinds::Capsules => capsules,
-            Kinds::Segments => segments,
-        }
-    })
-}
 
 /// A placement near a random centre up to 1e4 from the origin; one in forty is
 /// invalid (a NaN translation or a rotation that is not unit).
