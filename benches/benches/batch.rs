@@ -1,21 +1,22 @@
-//! Batch distance and overlap tests (gjk-simd, eight pairs per `f32x8`) against scalar gjk-core on the
-//! standard octagon workload, in `f32`.
+//! Batch queries (gjk-simd, eight per `f32x8`) against scalar gjk-core on the standard
+//! workloads, in `f32`.
 //!
-//! Each criterion iteration runs all pairs of the batch; the throughput is the pair
-//! count, so criterion reports pairs per second. Per group:
+//! Each criterion iteration runs all queries of the batch; the throughput is the query
+//! count, so criterion reports queries per second. Distance, per workload (octagons,
+//! mixed polygons of 3 to 8 vertices, ellipses: `batch_<workload>_f32`):
 //! - `scalar`: `gjk_core::distance` on every pair;
 //! - `simd_prepacked`: `PairBlock::distance` on blocks packed once (pack once, query
 //!   every frame);
 //! - `simd_batch`: `distance_batch` from the shape and transform slices (packing
 //!   included);
 //! - `simd_batch_parallel`: `distance_batch_parallel`, the same over rayon's pool (all
-//!   cores: not a single-core figure);
-//! - the overlap test, `gjk_core::intersects` against `intersects_batch`
-//!   (`batch_octagon_intersects_f32`);
-//! - and ray casts on the cast workload's rays (half hitting, `casts.rs`):
-//!   `gjk_core::ray_cast` and the analytic `Polygon::ray_cast` against
-//!   `ShapeBlock::ray_cast` on prepacked blocks and `ray_cast_batch`
-//!   (`batch_octagon_rays_f32`).
+//!   cores: not a single-core figure).
+//!
+//! On the octagons also the overlap test, `gjk_core::intersects` against
+//! `intersects_batch` (`batch_octagon_intersects_f32`), and ray casts on the cast
+//! workload's rays (half hitting, as in `casts.rs`): `gjk_core::ray_cast` and the
+//! analytic `Polygon::ray_cast` against `ShapeBlock::ray_cast` on prepacked blocks and
+//! `ray_cast_batch` (`batch_octagon_rays_f32`).
 //!
 //! `wide` chooses its instructions at compile time: run once as is (baseline x86-64:
 //! two SSE registers per `f32x8`) and once with `RUSTFLAGS="-C target-cpu=x86-64-v3"`
@@ -24,17 +25,24 @@
 use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gjk_benches::standard::standard_octagon_pairs;
-use gjk_benches::{GjkWorkload, gjk_cast_queries};
+use gjk_benches::standard::{
+    standard_ellipse_pairs, standard_mixed_polygon_pairs, standard_octagon_pairs,
+};
+use gjk_benches::{GjkWorkload, ToGjkShape, Workload, gjk_cast_queries};
 use gjk_core::{DistanceOutput, QueryError, Ray, Transform, distance, intersects, ray_cast};
 use gjk_simd::{
-    LANES, PairBlock, ShapeBlock, distance_batch, distance_batch_parallel, intersects_batch,
-    ray_cast_batch,
+    LANES, LaneShape, PairBlock, ShapeBlock, distance_batch, distance_batch_parallel,
+    intersects_batch, ray_cast_batch,
 };
 
-fn batch_benchmarks(criterion: &mut Criterion) {
-    let octagons = standard_octagon_pairs();
-    let workload = GjkWorkload::<f32, _>::new(&octagons).expect("valid shapes");
+/// The group `batch_<name>_f32`: batch distance against scalar on `workload`'s first
+/// frame.
+fn distance_group<D>(criterion: &mut Criterion, name: &str, workload: &Workload<D>)
+where
+    D: ToGjkShape<f32>,
+    D::Shape: LaneShape + Copy + Send + Sync,
+{
+    let workload = GjkWorkload::<f32, D::Shape>::new(workload).expect("valid shapes");
     let frame = &workload.frames[0];
     let shapes_a: Vec<_> = workload.shapes.iter().map(|pair| pair.0).collect();
     let shapes_b: Vec<_> = workload.shapes.iter().map(|pair| pair.1).collect();
@@ -43,12 +51,12 @@ fn batch_benchmarks(criterion: &mut Criterion) {
     let blocks: Vec<PairBlock> = workload
         .shapes
         .chunks(LANES)
-        .map(|pairs| PairBlock::new(pairs).expect("octagons fit a lane"))
+        .map(|pairs| PairBlock::new(pairs).expect("the shapes fit a lane"))
         .collect();
     let first = distance(&shapes_a[0], xf_a[0], &shapes_b[0], xf_b[0]);
     let mut out: Vec<DistanceOutput<f32>> = vec![first; workload.len()];
 
-    let mut group = criterion.benchmark_group("batch_octagon_f32");
+    let mut group = criterion.benchmark_group(format!("batch_{name}_f32"));
     group.throughput(Throughput::Elements(workload.len() as u64));
     group.bench_function("scalar", |bencher| {
         bencher.iter(|| {
@@ -80,6 +88,17 @@ fn batch_benchmarks(criterion: &mut Criterion) {
         });
     });
     group.finish();
+}
+
+/// The octagon overlap test and ray cast groups.
+fn octagon_overlap_and_rays(criterion: &mut Criterion) {
+    let octagons = standard_octagon_pairs();
+    let workload = GjkWorkload::<f32, _>::new(&octagons).expect("valid shapes");
+    let frame = &workload.frames[0];
+    let shapes_a: Vec<_> = workload.shapes.iter().map(|pair| pair.0).collect();
+    let shapes_b: Vec<_> = workload.shapes.iter().map(|pair| pair.1).collect();
+    let xf_a: Vec<Transform<f32>> = frame.iter().map(|pair| pair.0).collect();
+    let xf_b: Vec<Transform<f32>> = frame.iter().map(|pair| pair.1).collect();
 
     let mut overlaps = vec![Err(QueryError::InvalidInput); workload.len()];
     let mut group = criterion.benchmark_group("batch_octagon_intersects_f32");
@@ -142,6 +161,13 @@ fn batch_benchmarks(criterion: &mut Criterion) {
         });
     });
     group.finish();
+}
+
+fn batch_benchmarks(criterion: &mut Criterion) {
+    distance_group(criterion, "octagon", &standard_octagon_pairs());
+    distance_group(criterion, "mixed", &standard_mixed_polygon_pairs());
+    distance_group(criterion, "ellipse", &standard_ellipse_pairs());
+    octagon_overlap_and_rays(criterion);
 }
 
 criterion_group!(benches, batch_benchmarks);

@@ -1,11 +1,15 @@
 //! gjk-simd against scalar gjk-core: every lane of `distance_batch` equals
-//! `gjk_core::distance` on the same pair, bit for bit, for any batch length, shapes
-//! of every lane kind mixed, and any placements (invalid ones included).
+//! `gjk_core::distance` on the same pair, and every lane of `ray_cast_batch` equals
+//! `gjk_core::ray_cast` on the same shape and ray, bit for bit, for any batch length,
+//! shapes of every lane kind mixed, and any placements and rays (invalid ones
+//! included).
 #![no_main]
 
-use gjk_core::{DistanceOutput, FeatureId, Support, SupportPoint, Vec2, distance};
+use gjk_core::{
+    CastOutput, DistanceOutput, FeatureId, Ray, Support, SupportPoint, Vec2, distance, ray_cast,
+};
 use gjk_fuzz::{P, Placement, Shape, ShapeSpec};
-use gjk_simd::{CoreVertices, LaneShape, PackError, distance_batch};
+use gjk_simd::{LaneCore, LaneShape, PackError, distance_batch, ray_cast_batch};
 use libfuzzer_sys::fuzz_target;
 
 /// The fuzz shapes that fit a lane.
@@ -21,7 +25,8 @@ impl Lane {
             Shape::Capsule(s) => Some(s),
             Shape::Polygon(s) => Some(s),
             Shape::Rounded(s) => Some(s),
-            Shape::Rect(_) | Shape::Ellipse(_) => None,
+            Shape::Ellipse(s) => Some(s),
+            Shape::Rect(_) => None,
         }
     }
 }
@@ -39,11 +44,9 @@ impl Support<f32> for Lane {
 }
 
 impl LaneShape for Lane {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
         self.inner()
-            .map_or(Err(PackError::TooManyVertices), |shape| {
-                shape.core_vertices()
-            })
+            .map_or(Err(PackError::TooManyVertices), |shape| shape.lane_core())
     }
 }
 
@@ -60,13 +63,25 @@ fn bits(output: &DistanceOutput<f32>) -> [u32; 8] {
     ]
 }
 
+fn cast_bits(output: &CastOutput<f32>) -> [u32; 6] {
+    [
+        output.fraction.to_bits(),
+        output.point.x.to_bits(),
+        output.point.y.to_bits(),
+        output.normal.x.to_bits(),
+        output.normal.y.to_bits(),
+        output.iterations,
+    ]
+}
+
 fuzz_target!(
     |pairs: Vec<(ShapeSpec, Placement, ShapeSpec, Placement, P)>| {
         let mut a = Vec::new();
         let mut b = Vec::new();
         let mut xf_a = Vec::new();
         let mut xf_b = Vec::new();
-        for (spec_a, place_a, spec_b, place_b, _) in pairs.iter().take(19) {
+        let mut rays = Vec::new();
+        for (spec_a, place_a, spec_b, place_b, reach) in pairs.iter().take(19) {
             let (Ok(shape_a), Ok(shape_b)) = (spec_a.build(), spec_b.build()) else {
                 continue;
             };
@@ -78,6 +93,8 @@ fuzz_target!(
             b.push(lane_b);
             xf_a.push(place_a.transform());
             xf_b.push(place_b.transform());
+            // A ray from B's position: any direction and length, invalid ones included.
+            rays.push(Ray::new(place_b.transform().translation, reach.v()));
         }
         if a.is_empty() {
             return;
@@ -89,6 +106,16 @@ fuzz_target!(
             assert!(
                 bits(batch) == bits(&scalar) && batch.status == scalar.status,
                 "pair {index}: batch {batch:?} vs scalar {scalar:?}"
+            );
+        }
+        let blank = ray_cast(&a[0], xf_a[0], rays[0]);
+        let mut casts = vec![blank; a.len()];
+        ray_cast_batch(&a, &xf_a, &rays, &mut casts).unwrap();
+        for (index, batch) in casts.iter().enumerate() {
+            let scalar = ray_cast(&a[index], xf_a[index], rays[index]);
+            assert!(
+                cast_bits(batch) == cast_bits(&scalar) && batch.status == scalar.status,
+                "ray {index}: batch {batch:?} vs scalar {scalar:?}"
             );
         }
     }

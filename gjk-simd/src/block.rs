@@ -5,13 +5,13 @@ use gjk_core::{DistanceOutput, QueryError, Transform, Vec2};
 use wide::f32x8;
 
 use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below};
-use crate::lanes::{LANES, Vec2x8};
-use crate::shape::{LaneShape, MAX_VERTICES, PackError};
+use crate::lanes::{LANES, Mask, Vec2x8};
+use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 
 /// The cores of one side (A or B) of eight pairs, vertex `k` of every lane in one
 /// [`Vec2x8`]. A lane with fewer vertices repeats its last one: a repeated vertex is
 /// never strictly farther than the first copy, so the support point and its vertex
-/// index stay those of the unpadded core.
+/// index stay those of the unpadded core. Ellipse lanes keep their semi-axes instead.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct PackedCores {
     pub vertices: [Vec2x8; MAX_VERTICES],
@@ -19,6 +19,12 @@ pub(crate) struct PackedCores {
     pub scanned: usize,
     /// Each lane's radius.
     pub radii: f32x8,
+    /// The semi-axes of the ellipse lanes.
+    pub semi_axes: Vec2x8,
+    /// The ellipse lanes.
+    pub ellipses: Mask,
+    /// Whether any lane is an ellipse (if not, the support skips the ellipse formula).
+    pub any_ellipse: bool,
 }
 
 impl PackedCores {
@@ -30,9 +36,23 @@ impl PackedCores {
         let mut xs = [[0.0; LANES]; MAX_VERTICES];
         let mut ys = [[0.0; LANES]; MAX_VERTICES];
         let mut radii = [0.0; LANES];
-        let mut scanned = 1;
+        let mut semi_axes = [Vec2::ZERO; LANES];
+        let mut ellipses = [0.0; LANES];
+        let mut scanned = 0;
         for ((lane, radius), shape) in (0..LANES).zip(&mut radii).zip(shapes) {
-            let core = shape.core_vertices()?;
+            *radius = shape.radius();
+            let core = match shape.lane_core()? {
+                LaneCore::Vertices(core) => core,
+                LaneCore::Ellipse(axes) => {
+                    if let (Some(slot), Some(flag)) =
+                        (semi_axes.get_mut(lane), ellipses.get_mut(lane))
+                    {
+                        *slot = axes;
+                        *flag = f32::from_bits(u32::MAX);
+                    }
+                    continue;
+                }
+            };
             let points = core.as_slice();
             let last = points.last().copied().unwrap_or(Vec2::ZERO);
             for (index, (x_row, y_row)) in xs.iter_mut().zip(&mut ys).enumerate() {
@@ -42,7 +62,6 @@ impl PackedCores {
                     *y = point.y;
                 }
             }
-            *radius = shape.radius();
             scanned = scanned.max(points.len());
         }
         let mut vertices = [Vec2x8::ZERO; MAX_VERTICES];
@@ -52,10 +71,14 @@ impl PackedCores {
                 y: f32x8::new(y_row),
             };
         }
+        let ellipses = f32x8::new(ellipses);
         Ok(Self {
             vertices,
             scanned,
             radii: f32x8::new(radii),
+            semi_axes: Vec2x8::from_lanes(semi_axes),
+            ellipses,
+            any_ellipse: ellipses.any(),
         })
     }
 }

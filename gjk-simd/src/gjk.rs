@@ -90,9 +90,12 @@ impl<'p> Placed<'p> {
     }
 }
 
-/// The vertex of `cores` farthest along `direction` in every lane and its index: the
-/// first strict maximum, so ties, zero and NaN directions keep vertex 0, as gjk-shapes
-/// does.
+/// The support point of `cores` along `direction` in every lane and its feature.
+///
+/// Vertex lanes: the first vertex of strict maximum dot product, so ties, zero and NaN
+/// directions keep vertex 0, as gjk-shapes does; the feature is the vertex index.
+/// Ellipse lanes: gjk-shapes' closed form, with a feature (NaN) that never equals
+/// another, as the scalar `FeatureId::SMOOTH` never does.
 #[inline(always)]
 fn farthest(cores: &PackedCores, direction: Vec2x8) -> (Vec2x8, f32x8) {
     let mut best = cores.vertices[0];
@@ -110,7 +113,40 @@ fn farthest(cores: &PackedCores, direction: Vec2x8) -> (Vec2x8, f32x8) {
         best_index = select(better, f32x8::splat(index as f32), best_index);
         best = best.replaced(better, *vertex);
     }
+    if cores.any_ellipse {
+        best = best.replaced(cores.ellipses, ellipse_support(cores.semi_axes, direction));
+        best_index = select(cores.ellipses, f32x8::splat(f32::NAN), best_index);
+    }
     (best, best_index)
+}
+
+/// gjk-shapes' `Ellipse::support` per lane, operation for operation (its comment
+/// derives the formula): the boundary point `(a^2 dx, b^2 dy) / |(a dx, b dy)|`, with
+/// the direction and the stretched direction each divided by their larger coordinate
+/// first, and `(a, 0)` for a direction that is zero or not finite.
+#[inline(always)]
+fn ellipse_support(semi_axes: Vec2x8, direction: Vec2x8) -> Vec2x8 {
+    let largest = direction.x.abs().max(direction.y.abs());
+    let has_direction = greater(largest, f32x8::ZERO) & direction.is_finite();
+    let stretched = Vec2x8 {
+        x: semi_axes.x * (direction.x / largest),
+        y: semi_axes.y * (direction.y / largest),
+    };
+    let stretched_largest = stretched.x.abs().max(stretched.y.abs());
+    let scaled = Vec2x8 {
+        x: stretched.x / stretched_largest,
+        y: stretched.y / stretched_largest,
+    };
+    let length = scaled.length_squared().sqrt();
+    let boundary = Vec2x8 {
+        x: semi_axes.x * scaled.x / length,
+        y: semi_axes.y * scaled.y / length,
+    };
+    Vec2x8 {
+        x: semi_axes.x,
+        y: f32x8::ZERO,
+    }
+    .replaced(has_direction, boundary)
 }
 
 /// The scalar kernel's seed in every lane, solved: one support point along B's

@@ -1,27 +1,31 @@
 //! # gjk-simd
 //!
-//! Many GJK distance queries at once: one pair of shapes per SIMD lane, eight lanes in
-//! lock-step (`wide::f32x8`), for engines that run thousands of narrow-phase queries a
-//! frame. `#![no_std]`, no allocation, no unsafe code.
+//! Many GJK queries at once: one query per SIMD lane, eight lanes in lock-step
+//! (`wide::f32x8`), for engines that run thousands of narrow-phase queries a frame.
+//! `#![no_std]`, no allocation, no unsafe code.
 //!
 //! - [`PairBlock`]: up to eight pairs packed once (their cores as structure-of-arrays
-//!   vertices), then queried for any placements with [`PairBlock::distance`].
+//!   lanes), then queried for any placements with [`PairBlock::distance`].
 //! - [`distance_batch`]: slices of gjk-shapes values and transforms in, a caller-owned
 //!   slice of `DistanceOutput` out, any length.
 //! - The overlap test the same two ways, [`PairBlock::intersects`] and
 //!   [`intersects_batch`]: each lane answers what `gjk_core::intersects` answers, and
 //!   stops as soon as a support plane separates its pair.
+//! - Ray casts the same two ways, [`ShapeBlock::ray_cast`] (shapes packed once) and
+//!   [`ray_cast_batch`]: each lane runs `gjk_core::ray_cast`, the exact GJK ray cast.
 //! - With the `rayon` feature (which needs `std`), `distance_batch_parallel` and
 //!   `intersects_batch_parallel` split large batches over the cores, with the same
 //!   outputs.
 //!
-//! Shapes whose core is a list of at most [`MAX_VERTICES`] vertices fit a lane
-//! ([`LaneShape`]): `Polygon<f32, N>`, rounded polygons, circles, capsules, segments
-//! and points. Every lane runs the scalar kernel's algorithm with the same arithmetic
-//! in the same order: the support as a masked arg-max over the vertices, the simplex
-//! solve with its Voronoi-region branches turned into blends, per-lane termination
-//! masks. So every output is bit-identical to `gjk_core::distance` on the same input,
-//! including statuses and iteration counts; the tests check exactly that.
+//! A lane holds a shape whose core is a list of at most [`MAX_VERTICES`] vertices or
+//! an ellipse ([`LaneShape`], [`LaneCore`]): `Polygon<f32, N>`, rounded polygons,
+//! circles, capsules, segments, points, ellipses and rounded ellipses, mixed freely
+//! within a block. Every lane runs the scalar kernel's algorithm with the same
+//! arithmetic in the same order: the support as a masked arg-max over the vertices
+//! (or the ellipse's closed form), the simplex solve with its Voronoi-region branches
+//! turned into blends, per-lane termination masks. So every output is bit-identical
+//! to the scalar query on the same input, including statuses and iteration counts;
+//! the tests check exactly that.
 //!
 //! ## Instruction sets
 //!
@@ -67,5 +71,5 @@ pub use block::{PairBlock, distance_batch, intersects_batch};
 pub use lanes::{LANES, Mask, Vec2x8};
 #[cfg(feature = "rayon")]
 pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
-pub use shape::{CoreVertices, LaneShape, MAX_VERTICES, PackError};
+pub use shape::{CoreVertices, LaneCore, LaneShape, MAX_VERTICES, PackError};
 pub use shape_block::{ShapeBlock, ray_cast_batch};

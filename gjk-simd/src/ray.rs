@@ -29,6 +29,9 @@ const RAY_ORIGIN: PackedCores = PackedCores {
     vertices: [Vec2x8::ZERO; MAX_VERTICES],
     scanned: 1,
     radii: f32x8::ZERO,
+    semi_axes: Vec2x8::ZERO,
+    ellipses: f32x8::ZERO,
+    any_ellipse: false,
 };
 
 /// Eight rays, one per lane.

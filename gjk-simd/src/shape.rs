@@ -1,10 +1,11 @@
-//! The shapes that go into lanes: a convex core given by at most [`MAX_VERTICES`]
-//! vertices, and a radius. Their support point is the core vertex farthest along the
-//! direction (the first on ties), exactly as gjk-shapes computes it, so a lane finds
-//! the same support points as the scalar kernel.
+//! The shapes that go into lanes: a convex core, and a radius. The core is either at
+//! most [`MAX_VERTICES`] vertices, whose support point is the vertex farthest along
+//! the direction (the first on ties), or an ellipse, whose support point is gjk-shapes'
+//! closed form. Either way a lane computes exactly what gjk-shapes computes, so it
+//! finds the same support points as the scalar kernel.
 
 use gjk_core::{Support, Vec2};
-use gjk_shapes::{Capsule, Circle, Point, Polygon, Rounded, Segment};
+use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
 
 /// The most core vertices a lane holds (Box2D's polygon limit).
 pub const MAX_VERTICES: usize = 8;
@@ -74,53 +75,82 @@ impl CoreVertices {
     }
 }
 
-/// A shape whose core is a short list of vertices: what a lane can hold.
+/// What a lane holds of a shape's core.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LaneCore {
+    /// The convex hull of at most [`MAX_VERTICES`] vertices.
+    Vertices(CoreVertices),
+    /// The ellipse centred on the origin with these semi-axes along x and y
+    /// (`gjk_shapes::Ellipse`).
+    Ellipse(Vec2<f32>),
+}
+
+/// A shape whose core a lane can hold: a short list of vertices or an ellipse.
 ///
 /// ```
 /// use gjk_core::Vec2;
-/// use gjk_shapes::Capsule;
-/// use gjk_simd::LaneShape;
+/// use gjk_shapes::{Capsule, Ellipse};
+/// use gjk_simd::{LaneCore, LaneShape};
 /// let capsule = Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5).unwrap();
-/// let core = capsule.core_vertices().unwrap();
+/// let Ok(LaneCore::Vertices(core)) = capsule.lane_core() else { panic!() };
 /// assert_eq!(core.as_slice(), &[Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)]);
+/// let ellipse = Ellipse::new(Vec2::new(2.0, 1.0)).unwrap();
+/// assert_eq!(ellipse.lane_core(), Ok(LaneCore::Ellipse(Vec2::new(2.0, 1.0))));
 /// ```
 pub trait LaneShape: Support<f32> {
-    /// The core's vertices, or [`PackError::TooManyVertices`].
-    fn core_vertices(&self) -> Result<CoreVertices, PackError>;
+    /// The core, or [`PackError::TooManyVertices`].
+    fn lane_core(&self) -> Result<LaneCore, PackError>;
+}
+
+/// The lane core of a list of vertices.
+fn vertices(points: &[Vec2<f32>]) -> Result<LaneCore, PackError> {
+    CoreVertices::new(points).map(LaneCore::Vertices)
 }
 
 impl<const N: usize> LaneShape for Polygon<f32, N> {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        CoreVertices::new(self.vertices())
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        vertices(self.vertices())
     }
 }
 
 impl<const N: usize> LaneShape for Rounded<f32, Polygon<f32, N>> {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        CoreVertices::new(self.core().vertices())
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        vertices(self.core().vertices())
     }
 }
 
 impl LaneShape for Circle<f32> {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        CoreVertices::new(&[self.center()])
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        vertices(&[self.center()])
     }
 }
 
 impl LaneShape for Capsule<f32> {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        CoreVertices::new(&[self.a(), self.b()])
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        vertices(&[self.a(), self.b()])
     }
 }
 
 impl LaneShape for Segment<f32> {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        CoreVertices::new(&[self.a(), self.b()])
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        vertices(&[self.a(), self.b()])
     }
 }
 
 impl LaneShape for Point<f32> {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        CoreVertices::new(&[self.position()])
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        vertices(&[self.position()])
+    }
+}
+
+impl LaneShape for Ellipse<f32> {
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        Ok(LaneCore::Ellipse(self.semi_axes()))
+    }
+}
+
+impl LaneShape for Rounded<f32, Ellipse<f32>> {
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        Ok(LaneCore::Ellipse(self.core().semi_axes()))
     }
 }

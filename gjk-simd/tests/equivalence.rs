@@ -125,6 +125,7 @@ fn batch_equals_scalar_on_100k_pairs_per_kind() {
         Kinds::Circles,
         Kinds::Capsules,
         Kinds::Segments,
+        Kinds::Ellipses,
     ] {
         assert!(check(kinds, 4000, 24..=26) >= 100_000, "{kinds:?}");
     }

@@ -122,6 +122,7 @@ fn batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
         Kinds::Circles,
         Kinds::Capsules,
         Kinds::Segments,
+        Kinds::Ellipses,
     ] {
         let [checked, hits] = check(kinds, 4100, 24..=26);
         assert!(checked >= 100_000, "{kinds:?}");

@@ -1,10 +1,11 @@
 //! Random lane shapes of every kind, for the batch tests that compare lanes with the
 //! scalar kernel: polygons of 3 to 8 vertices, rounded polygons, circles, capsules,
-//! segments and points, at scales from 1e-3 to 1e3.
+//! segments, points, ellipses (up to 1:50) and rounded ellipses, at scales from 1e-3 to
+//! 1e3.
 
 use gjk_core::{FeatureId, Support, SupportPoint, Vec2};
-use gjk_shapes::{Capsule, Circle, Point, Polygon, Rounded, Segment};
-use gjk_simd::{CoreVertices, LaneShape, PackError};
+use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
+use gjk_simd::{LaneCore, LaneShape, PackError};
 use proptest::prelude::*;
 
 /// Any lane shape, so that one batch mixes kinds.
@@ -16,6 +17,8 @@ pub enum Shape {
     Capsule(Capsule<f32>),
     Segment(Segment<f32>),
     Point(Point<f32>),
+    Ellipse(Ellipse<f32>),
+    RoundedEllipse(Rounded<f32, Ellipse<f32>>),
 }
 
 impl Shape {
@@ -27,6 +30,8 @@ impl Shape {
             Self::Capsule(shape) => shape,
             Self::Segment(shape) => shape,
             Self::Point(shape) => shape,
+            Self::Ellipse(shape) => shape,
+            Self::RoundedEllipse(shape) => shape,
         }
     }
 }
@@ -44,8 +49,8 @@ impl Support<f32> for Shape {
 }
 
 impl LaneShape for Shape {
-    fn core_vertices(&self) -> Result<CoreVertices, PackError> {
-        self.inner().core_vertices()
+    fn lane_core(&self) -> Result<LaneCore, PackError> {
+        self.inner().lane_core()
     }
 }
 
@@ -58,6 +63,7 @@ pub enum Kinds {
     Circles,
     Capsules,
     Segments,
+    Ellipses,
 }
 
 fn point(scale: f32) -> impl Strategy<Value = Vec2<f32>> {
@@ -82,7 +88,7 @@ pub fn shape(kinds: Kinds) -> impl Strategy<Value = Shape> {
         let circles = (point(scale), radius.clone())
             .prop_filter_map("radius", |(c, r)| Circle::new(c, r).ok().map(Shape::Circle))
             .boxed();
-        let capsules = (point(scale), point(scale), radius)
+        let capsules = (point(scale), point(scale), radius.clone())
             .prop_filter_map("capsule", |(a, b, r)| {
                 Capsule::new(a, b, r).ok().map(Shape::Capsule)
             })
@@ -95,15 +101,29 @@ pub fn shape(kinds: Kinds) -> impl Strategy<Value = Shape> {
         let points = point(scale)
             .prop_filter_map("point", |p| Point::new(p).ok().map(Shape::Point))
             .boxed();
+        let semi_axes =
+            (0.02_f32..1.0, 0.02_f32..1.0).prop_map(move |(a, b)| Vec2::new(a * scale, b * scale));
+        let ellipses = (semi_axes, radius.clone(), any::<bool>())
+            .prop_filter_map("ellipse", |(axes, r, rounded)| {
+                let ellipse = Ellipse::new(axes).ok()?;
+                if rounded {
+                    Rounded::new(ellipse, r).ok().map(Shape::RoundedEllipse)
+                } else {
+                    Some(Shape::Ellipse(ellipse))
+                }
+            })
+            .boxed();
         match kinds {
-            Kinds::All => {
-                prop_oneof![polygons, rounded, circles, capsules, segments, points].boxed()
-            }
+            Kinds::All => prop_oneof![
+                polygons, rounded, circles, capsules, segments, points, ellipses
+            ]
+            .boxed(),
             Kinds::Polygons => polygons,
             Kinds::Rounded => rounded,
             Kinds::Circles => circles,
             Kinds::Capsules => capsules,
             Kinds::Segments => segments,
+            Kinds::Ellipses => ellipses,
         }
     })
 }
