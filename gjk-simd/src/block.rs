@@ -32,37 +32,31 @@ impl PackedCores {
     /// rows (`x[vertex][lane]`) that the vectors load: building each lane's vertex list
     /// and transposing it afterwards cost as much as the query itself in
     /// `distance_batch`, which packs on every call (callgrind, octagons, 2026-11-24).
-    pub(crate) fn pack<T: LaneShape>(shapes: impl Iterator<Item = T>) -> Result<Self, PackError> {
+    pub(crate) fn pack<'s, T: LaneShape + 's>(
+        shapes: impl Iterator<Item = &'s T>,
+    ) -> Result<Self, PackError> {
         let mut xs = [[0.0; LANES]; MAX_VERTICES];
         let mut ys = [[0.0; LANES]; MAX_VERTICES];
         let mut radii = [0.0; LANES];
         let mut semi_axes = [Vec2::ZERO; LANES];
         let mut ellipses = [0.0; LANES];
         let mut scanned = 0;
-        for ((lane, radius), shape) in (0..LANES).zip(&mut radii).zip(shapes) {
-            *radius = shape.radius();
-            let core = match shape.lane_core()? {
-                LaneCore::Vertices(core) => core,
-                LaneCore::Ellipse(axes) => {
-                    if let (Some(slot), Some(flag)) =
-                        (semi_axes.get_mut(lane), ellipses.get_mut(lane))
-                    {
-                        *slot = axes;
-                        *flag = f32::from_bits(u32::MAX);
+        for (lane, shape) in shapes.take(LANES).enumerate() {
+            let lane = lane % LANES;
+            radii[lane] = shape.radius();
+            match shape.lane_core()? {
+                LaneCore::Vertices(core) => {
+                    for (index, point) in core.padded().iter().enumerate() {
+                        xs[index][lane] = point.x;
+                        ys[index][lane] = point.y;
                     }
-                    continue;
+                    scanned = scanned.max(core.len());
                 }
-            };
-            let points = core.as_slice();
-            let last = points.last().copied().unwrap_or(Vec2::ZERO);
-            for (index, (x_row, y_row)) in xs.iter_mut().zip(&mut ys).enumerate() {
-                let point = points.get(index).copied().unwrap_or(last);
-                if let (Some(x), Some(y)) = (x_row.get_mut(lane), y_row.get_mut(lane)) {
-                    *x = point.x;
-                    *y = point.y;
+                LaneCore::Ellipse(axes) => {
+                    semi_axes[lane] = axes;
+                    ellipses[lane] = f32::from_bits(u32::MAX);
                 }
             }
-            scanned = scanned.max(points.len());
         }
         let mut vertices = [Vec2x8::ZERO; MAX_VERTICES];
         for ((packed, x_row), y_row) in vertices.iter_mut().zip(xs).zip(ys) {
@@ -119,8 +113,8 @@ impl PairBlock {
             return Err(PackError::LengthMismatch);
         }
         Ok(Self {
-            a: PackedCores::pack(pairs.iter().map(|pair| pair.0))?,
-            b: PackedCores::pack(pairs.iter().map(|pair| pair.1))?,
+            a: PackedCores::pack(pairs.iter().map(|pair| &pair.0))?,
+            b: PackedCores::pack(pairs.iter().map(|pair| &pair.1))?,
             len: pairs.len(),
         })
     }
@@ -291,8 +285,8 @@ fn in_blocks<A: LaneShape + Copy, B: LaneShape + Copy, T>(
         .zip(out.chunks_mut(LANES));
     for (((a, b), (xf_a, xf_b)), out) in chunks {
         let block = PairBlock {
-            a: PackedCores::pack(a.iter().copied())?,
-            b: PackedCores::pack(b.iter().copied())?,
+            a: PackedCores::pack(a.iter())?,
+            b: PackedCores::pack(b.iter())?,
             len: out.len(),
         };
         let mut placements = [(Transform::IDENTITY, Transform::IDENTITY); LANES];

@@ -51,7 +51,7 @@ impl ShapeBlock {
             return Err(PackError::LengthMismatch);
         }
         Ok(Self {
-            cores: PackedCores::pack(shapes.iter().copied())?,
+            cores: PackedCores::pack(shapes.iter())?,
             len: shapes.len(),
         })
     }
@@ -145,7 +145,7 @@ pub fn ray_cast_batch<T: LaneShape + Copy>(
         .zip(out.chunks_mut(LANES));
     for ((shapes, (placements, rays)), out) in chunks {
         let block = ShapeBlock {
-            cores: PackedCores::pack(shapes.iter().copied())?,
+            cores: PackedCores::pack(shapes.iter())?,
             len: out.len(),
         };
         block.ray_cast(placements, rays, out)?;
