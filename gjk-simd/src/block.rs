@@ -1,11 +1,11 @@
 //! [`PairBlock`]: up to eight shape pairs packed into lanes once, queried for any
 //! number of placements.
 
-use gjk_core::{DistanceOutput, QueryError, Transform, Vec2};
-use wide::f32x8;
+use gjk_core::{DistanceOutput, QueryError, Transform};
+use num_traits::Float;
 
 use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below};
-use crate::lanes::{LANES, Mask, Vec2x8};
+use crate::lanes::{LaneFloat, LaneScalar, Vec2Lanes};
 use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 
 /// The cores of one side (A or B) of eight pairs, vertex `k` of every lane in one
@@ -13,72 +13,88 @@ use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 /// never strictly farther than the first copy, so the support point and its vertex
 /// index stay those of the unpadded core. Ellipse lanes keep their semi-axes instead.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct PackedCores {
-    pub vertices: [Vec2x8; MAX_VERTICES],
+pub(crate) struct PackedCores<F> {
+    pub vertices: [Vec2Lanes<F>; MAX_VERTICES],
     /// The largest vertex count of the lanes: the support scans this many.
     pub scanned: usize,
     /// Each lane's radius.
-    pub radii: f32x8,
+    pub radii: F,
     /// The semi-axes of the ellipse lanes.
-    pub semi_axes: Vec2x8,
+    pub semi_axes: Vec2Lanes<F>,
     /// The ellipse lanes.
-    pub ellipses: Mask,
+    pub ellipses: F,
     /// Whether any lane is an ellipse (if not, the support skips the ellipse formula).
     pub any_ellipse: bool,
 }
 
-impl PackedCores {
+impl<F: LaneFloat> PackedCores<F> {
     /// Packs up to [`LANES`] shapes, written straight into the lane-major coordinate
     /// rows (`x[vertex][lane]`) that the vectors load: building each lane's vertex list
     /// and transposing it afterwards cost as much as the query itself in
     /// `distance_batch`, which packs on every call (callgrind, octagons, 2026-11-24).
-    pub(crate) fn pack<'s, T: LaneShape + 's>(
+    pub(crate) fn pack<'s, T: LaneShape<F::Scalar> + 's>(
         shapes: impl Iterator<Item = &'s T>,
     ) -> Result<Self, PackError> {
-        let mut xs = [[0.0; LANES]; MAX_VERTICES];
-        let mut ys = [[0.0; LANES]; MAX_VERTICES];
-        let mut radii = [0.0; LANES];
-        let mut semi_axes = [Vec2::ZERO; LANES];
-        let mut ellipses = [0.0; LANES];
+        let mut xs = [F::Array::default(); MAX_VERTICES];
+        let mut ys = [F::Array::default(); MAX_VERTICES];
+        let mut radii = F::Array::default();
+        let mut axes_x = F::Array::default();
+        let mut axes_y = F::Array::default();
+        let mut ellipse_lanes = F::Array::default();
         let mut scanned = 0;
-        for (lane, shape) in shapes.take(LANES).enumerate() {
-            let lane = lane % LANES;
-            radii[lane] = shape.radius();
+        let lanes = radii
+            .as_mut()
+            .iter_mut()
+            .zip(ellipse_lanes.as_mut())
+            .zip(axes_x.as_mut().iter_mut().zip(axes_y.as_mut()));
+        for (lane, (((radius, is_ellipse), (axis_x, axis_y)), shape)) in
+            lanes.zip(shapes).enumerate()
+        {
+            *radius = shape.radius();
             match shape.lane_core()? {
                 LaneCore::Vertices(core) => {
-                    for (index, point) in core.padded().iter().enumerate() {
-                        xs[index][lane] = point.x;
-                        ys[index][lane] = point.y;
+                    let rows = xs.iter_mut().zip(ys.iter_mut());
+                    for ((x_row, y_row), point) in rows.zip(core.padded()) {
+                        if let (Some(x), Some(y)) =
+                            (x_row.as_mut().get_mut(lane), y_row.as_mut().get_mut(lane))
+                        {
+                            (*x, *y) = (point.x, point.y);
+                        }
                     }
                     scanned = scanned.max(core.len());
                 }
                 LaneCore::Ellipse(axes) => {
-                    semi_axes[lane] = axes;
-                    ellipses[lane] = f32::from_bits(u32::MAX);
+                    (*axis_x, *axis_y) = (axes.x, axes.y);
+                    // Marked by a NaN, made a mask below.
+                    *is_ellipse = F::Scalar::nan();
                 }
             }
         }
-        let mut vertices = [Vec2x8::ZERO; MAX_VERTICES];
+        let mut vertices = [Vec2Lanes::zero(); MAX_VERTICES];
         for ((packed, x_row), y_row) in vertices.iter_mut().zip(xs).zip(ys) {
-            *packed = Vec2x8 {
-                x: f32x8::new(x_row),
-                y: f32x8::new(y_row),
+            *packed = Vec2Lanes {
+                x: F::from_array(x_row),
+                y: F::from_array(y_row),
             };
         }
-        let ellipses = f32x8::new(ellipses);
+        let ellipses = F::from_array(ellipse_lanes).is_nan();
         Ok(Self {
             vertices,
             scanned,
-            radii: f32x8::new(radii),
-            semi_axes: Vec2x8::from_lanes(semi_axes),
+            radii: F::from_array(radii),
+            semi_axes: Vec2Lanes {
+                x: F::from_array(axes_x),
+                y: F::from_array(axes_y),
+            },
             ellipses,
             any_ellipse: ellipses.any(),
         })
     }
 }
 
-/// Up to [`LANES`] pairs of shapes packed once, to be queried for many placements
-/// (one per frame, say) with [`PairBlock::distance`].
+/// Up to eight `f32` pairs (four `f64` pairs: [`PairBlock::CAPACITY`]) packed once,
+/// to be queried for many placements (one per frame, say) with
+/// [`PairBlock::distance`] and [`PairBlock::intersects`].
 ///
 /// ```
 /// use gjk_core::{DistanceStatus, Transform, Vec2, distance};
@@ -95,21 +111,32 @@ impl PackedCores {
 /// assert_eq!(out[2].status, DistanceStatus::Separated);
 /// assert_eq!(out[2].distance, 3.0);
 /// assert_eq!(out[1].status, DistanceStatus::Overlapping);
+///
+/// // The same in f64, four pairs per block.
+/// let unit = Circle::new(Vec2::ZERO, 1.0_f64).unwrap();
+/// let block = PairBlock::new(&[(unit, unit); 4])?;
+/// let placements = [(Transform::IDENTITY, Transform::from_translation(Vec2::new(2.5, 0.0))); 4];
+/// let mut out = [distance(&unit, Transform::IDENTITY, &unit, Transform::IDENTITY); 4];
+/// block.distance(&placements, &mut out)?;
+/// assert_eq!(out[3].distance, 0.5);
+/// assert_eq!(PairBlock::<f64>::CAPACITY, 4);
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PairBlock {
-    a: PackedCores,
-    b: PackedCores,
+pub struct PairBlock<S: LaneScalar = f32> {
+    a: PackedCores<S::Lanes>,
+    b: PackedCores<S::Lanes>,
     len: usize,
 }
 
-impl PairBlock {
-    /// Packs up to [`LANES`] pairs (more is a [`PackError::LengthMismatch`]).
-    pub fn new<A: LaneShape + Copy, B: LaneShape + Copy>(
-        pairs: &[(A, B)],
-    ) -> Result<Self, PackError> {
-        if pairs.len() > LANES {
+impl<S: LaneScalar> PairBlock<S> {
+    /// The most pairs a block holds: its lane count (8 for `f32`, 4 for `f64`).
+    pub const CAPACITY: usize = <S::Lanes as LaneFloat>::COUNT;
+
+    /// Packs up to [`CAPACITY`](Self::CAPACITY) pairs (more is a
+    /// [`PackError::LengthMismatch`]).
+    pub fn new<A: LaneShape<S>, B: LaneShape<S>>(pairs: &[(A, B)]) -> Result<Self, PackError> {
+        if pairs.len() > Self::CAPACITY {
             return Err(PackError::LengthMismatch);
         }
         Ok(Self {
@@ -137,8 +164,8 @@ impl PairBlock {
     /// `InvalidInput`), distances, witness points, normals and iteration counts.
     pub fn distance(
         &self,
-        placements: &[(Transform<f32>, Transform<f32>)],
-        out: &mut [DistanceOutput<f32>],
+        placements: &[(Transform<S>, Transform<S>)],
+        out: &mut [DistanceOutput<S>],
     ) -> Result<(), PackError> {
         self.run(placements, out, distance_lanes)
     }
@@ -169,42 +196,44 @@ impl PairBlock {
     /// ```
     pub fn intersects(
         &self,
-        placements: &[(Transform<f32>, Transform<f32>)],
+        placements: &[(Transform<S>, Transform<S>)],
         out: &mut [Result<bool, QueryError>],
     ) -> Result<(), PackError> {
         self.run(placements, out, intersects_lanes)
     }
 
-    /// Runs `lanes` on the block at `placements` and copies the used lanes to `out`.
+    /// Runs `lanes` on the block at `placements`, writing the used lanes to `out`.
     fn run<T>(
         &self,
-        placements: &[(Transform<f32>, Transform<f32>)],
+        placements: &[(Transform<S>, Transform<S>)],
         out: &mut [T],
-        lanes: impl Fn(&Placed<'_>) -> [T; LANES],
+        lanes: impl Fn(&Placed<'_, S::Lanes>, &mut [T]),
     ) -> Result<(), PackError> {
         if placements.len() != self.len || out.len() != self.len {
             return Err(PackError::LengthMismatch);
         }
-        let mut placed = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
-        for (lane, placement) in placed.iter_mut().zip(placements) {
-            *lane = *placement;
-        }
-        let outputs = lanes(&Placed::new(
+        let placement = |lane: usize| {
+            placements
+                .get(lane)
+                .copied()
+                .unwrap_or((Transform::IDENTITY, Transform::IDENTITY))
+        };
+        let placed = Placed::new(
             &self.a,
             &self.b,
-            &placed,
+            |lane| placement(lane).0,
+            |lane| placement(lane).1,
             lanes_below(self.len),
-        ));
-        for (slot, output) in out.iter_mut().zip(outputs) {
-            *slot = output;
-        }
+        );
+        lanes(&placed, out);
         Ok(())
     }
 }
 
-/// `gjk_core::distance` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, eight at a
-/// time in SIMD lanes, into `out[i]`: the convenience form of [`PairBlock`] for
-/// shapes that change every call. Any length works; the last block is partly filled.
+/// `gjk_core::distance` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block of
+/// lanes at a time (eight in `f32`, four in `f64`), into `out[i]`: the convenience
+/// form of [`PairBlock`] for shapes that change every call. Any length works; the
+/// last block is partly filled.
 ///
 /// ```
 /// use gjk_core::{Transform, Vec2, distance};
@@ -222,18 +251,18 @@ impl PairBlock {
 /// }
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
-pub fn distance_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
+pub fn distance_batch<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>>(
     a: &[A],
-    xf_a: &[Transform<f32>],
+    xf_a: &[Transform<S>],
     b: &[B],
-    xf_b: &[Transform<f32>],
-    out: &mut [DistanceOutput<f32>],
+    xf_b: &[Transform<S>],
+    out: &mut [DistanceOutput<S>],
 ) -> Result<(), PackError> {
-    in_blocks(a, xf_a, b, xf_b, out, PairBlock::distance)
+    in_blocks(a, xf_a, b, xf_b, out, distance_lanes)
 }
 
-/// `gjk_core::intersects` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, eight at a
-/// time in SIMD lanes, into `out[i]`: the overlap test in batches, each answer equal to
+/// `gjk_core::intersects` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block of
+/// lanes at a time, into `out[i]`: the overlap test in batches, each answer equal to
 /// the scalar query's (see [`PairBlock::intersects`]). Any length works.
 ///
 /// ```
@@ -254,46 +283,50 @@ pub fn distance_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
 /// assert_eq!(out[10], Ok(false));
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
-pub fn intersects_batch<A: LaneShape + Copy, B: LaneShape + Copy>(
+pub fn intersects_batch<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>>(
     a: &[A],
-    xf_a: &[Transform<f32>],
+    xf_a: &[Transform<S>],
     b: &[B],
-    xf_b: &[Transform<f32>],
+    xf_b: &[Transform<S>],
     out: &mut [Result<bool, QueryError>],
 ) -> Result<(), PackError> {
-    in_blocks(a, xf_a, b, xf_b, out, PairBlock::intersects)
+    in_blocks(a, xf_a, b, xf_b, out, intersects_lanes)
 }
 
-/// Packs the pairs block by block, straight from the input chunks, and runs `query`
+/// Packs the pairs block by block, straight from the input chunks, and runs `lanes`
 /// on each block into its part of `out`.
-fn in_blocks<A: LaneShape + Copy, B: LaneShape + Copy, T>(
+fn in_blocks<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>, T>(
     a: &[A],
-    xf_a: &[Transform<f32>],
+    xf_a: &[Transform<S>],
     b: &[B],
-    xf_b: &[Transform<f32>],
+    xf_b: &[Transform<S>],
     out: &mut [T],
-    query: impl Fn(&PairBlock, &[(Transform<f32>, Transform<f32>)], &mut [T]) -> Result<(), PackError>,
+    lanes: impl Fn(&Placed<'_, S::Lanes>, &mut [T]),
 ) -> Result<(), PackError> {
     let count = out.len();
     if [a.len(), xf_a.len(), b.len(), xf_b.len()] != [count; 4] {
         return Err(PackError::LengthMismatch);
     }
+    let width = <S::Lanes as LaneFloat>::COUNT;
     let chunks = a
-        .chunks(LANES)
-        .zip(b.chunks(LANES))
-        .zip(xf_a.chunks(LANES).zip(xf_b.chunks(LANES)))
-        .zip(out.chunks_mut(LANES));
+        .chunks(width)
+        .zip(b.chunks(width))
+        .zip(xf_a.chunks(width).zip(xf_b.chunks(width)))
+        .zip(out.chunks_mut(width));
     for (((a, b), (xf_a, xf_b)), out) in chunks {
-        let block = PairBlock {
-            a: PackedCores::pack(a.iter())?,
-            b: PackedCores::pack(b.iter())?,
-            len: out.len(),
+        let cores_a = PackedCores::pack(a.iter())?;
+        let cores_b = PackedCores::pack(b.iter())?;
+        let transform = |transforms: &[Transform<S>], lane: usize| {
+            transforms.get(lane).copied().unwrap_or(Transform::IDENTITY)
         };
-        let mut placements = [(Transform::IDENTITY, Transform::IDENTITY); LANES];
-        for (placement, (&xf_a, &xf_b)) in placements.iter_mut().zip(xf_a.iter().zip(xf_b)) {
-            *placement = (xf_a, xf_b);
-        }
-        query(&block, placements.get(..out.len()).unwrap_or(&[]), out)?;
+        let placed = Placed::new(
+            &cores_a,
+            &cores_b,
+            |lane| transform(xf_a, lane),
+            |lane| transform(xf_b, lane),
+            lanes_below(out.len()),
+        );
+        lanes(&placed, out);
     }
     Ok(())
 }

@@ -7,63 +7,66 @@
 //! lane by lane with the scalar kernel's own formulas.
 
 use gjk_core::{DistanceOutput, DistanceStatus, QueryError, Scalar, Transform, Vec2};
-use wide::{CmpEq, CmpGe, CmpLt, f32x8};
+use num_traits::{Float, ToPrimitive};
 
 use crate::block::PackedCores;
-use crate::lanes::{LANES, Mask, TransformX8, Vec2x8, at_most, greater, select};
+use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, is_set, select};
 use crate::shape::MAX_VERTICES;
-use crate::simplex::{SimplexX8, VertexX8};
+use crate::simplex::{SimplexLanes, VertexLanes};
 
-/// How a lane's loop ended (as `f32` codes in a register).
-const RUNNING: f32 = 0.0;
-const INVALID: f32 = 1.0;
-const CORES_OVERLAP: f32 = 2.0;
-const MAX_ITERATIONS: f32 = 3.0;
-const CONVERGED: f32 = 4.0;
-const SEPARATED: f32 = 5.0;
+/// How a lane's loop ended (as codes in a register).
+const RUNNING: f64 = 0.0;
+const INVALID: f64 = 1.0;
+const CORES_OVERLAP: f64 = 2.0;
+const MAX_ITERATIONS: f64 = 3.0;
+const CONVERGED: f64 = 4.0;
+const SEPARATED: f64 = 5.0;
 
-/// Eight pairs at their placements: B's core in A's frame through the relative
-/// transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
-pub(crate) struct Placed<'p> {
-    pub a: &'p PackedCores,
-    pub b: &'p PackedCores,
-    pub xf_a: TransformX8,
-    pub relative: TransformX8,
+/// Pairs at their placements, one per lane: B's core in A's frame through the
+/// relative transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
+pub(crate) struct Placed<'p, F> {
+    pub a: &'p PackedCores<F>,
+    pub b: &'p PackedCores<F>,
+    pub xf_a: TransformLanes<F>,
+    pub relative: TransformLanes<F>,
     /// Lanes holding a pair with valid transforms and radii.
-    pub usable: Mask,
+    pub usable: F,
 }
 
 /// The lanes below `len`: those that hold a query.
-pub(crate) fn lanes_below(len: usize) -> Mask {
-    f32x8::new(core::array::from_fn(|lane| lane as f32)).cmp_lt(f32x8::splat(len as f32))
+#[inline(always)]
+pub(crate) fn lanes_below<F: LaneFloat>(len: usize) -> F {
+    F::from_fn(|lane| F::Scalar::from_f64(lane as f64)).cmp_lt(F::lit(len as f64))
 }
 
-impl<'p> Placed<'p> {
-    /// The lanes of `candidates` placed by `placements`; the other lanes are unused,
-    /// and so are lanes with an invalid transform or radius.
+impl<'p, F: LaneFloat> Placed<'p, F> {
+    /// The lanes of `candidates` placed by `xf_a(lane)` and `xf_b(lane)`; the other
+    /// lanes are unused, and so are lanes with an invalid transform or radius.
+    #[inline(always)]
     pub fn new(
-        a: &'p PackedCores,
-        b: &'p PackedCores,
-        placements: &[(Transform<f32>, Transform<f32>); LANES],
-        candidates: Mask,
+        a: &'p PackedCores<F>,
+        b: &'p PackedCores<F>,
+        xf_a: impl FnMut(usize) -> Transform<F::Scalar>,
+        xf_b: impl FnMut(usize) -> Transform<F::Scalar>,
+        candidates: F,
     ) -> Self {
-        let xf_a = TransformX8::from_lanes(&placements.map(|(xf_a, _)| xf_a));
-        let xf_b = TransformX8::from_lanes(&placements.map(|(_, xf_b)| xf_b));
+        let xf_a = TransformLanes::from_fn(xf_a);
+        let xf_b = TransformLanes::from_fn(xf_b);
         // Written so that NaN radii fail, as in the scalar `checked_radii`.
-        let radius_ok = |radius: f32x8| radius.cmp_ge(f32x8::ZERO) & radius.is_finite();
+        let radius_ok = |radius: F| radius.cmp_ge(F::zero()) & radius.is_finite();
         let usable = candidates
             & xf_a.is_valid()
             & xf_b.is_valid()
             & radius_ok(a.radii)
             & radius_ok(b.radii);
         // Unusable lanes run on the identity (and finite data) and report invalid input.
-        let identity = TransformX8::from_lanes(&[Transform::IDENTITY; LANES]);
+        let identity = TransformLanes::<F>::identity();
         let relative = xf_a.inv_mul(&xf_b);
         Self {
             a,
             b,
             xf_a,
-            relative: TransformX8 {
+            relative: TransformLanes {
                 cos: select(usable, relative.cos, identity.cos),
                 sin: select(usable, relative.sin, identity.sin),
                 translation: identity.translation.replaced(usable, relative.translation),
@@ -76,11 +79,11 @@ impl<'p> Placed<'p> {
     /// `direction`, B along `-direction` taken into its frame, B's point brought into
     /// A's frame (the scalar `Pair::support`).
     #[inline(always)]
-    pub fn support(&self, direction: Vec2x8) -> VertexX8 {
+    pub fn support(&self, direction: Vec2Lanes<F>) -> VertexLanes<F> {
         let (on_a, feature_a) = farthest(self.a, direction);
         let (on_b, feature_b) = farthest(self.b, self.relative.inv_rotate(-direction));
         let placed = self.relative.transform_point(on_b);
-        VertexX8 {
+        VertexLanes {
             witness_a: on_a,
             witness_b: placed,
             w: placed - on_a,
@@ -97,10 +100,10 @@ impl<'p> Placed<'p> {
 /// Ellipse lanes: gjk-shapes' closed form, with a feature (NaN) that never equals
 /// another, as the scalar `FeatureId::SMOOTH` never does.
 #[inline(always)]
-fn farthest(cores: &PackedCores, direction: Vec2x8) -> (Vec2x8, f32x8) {
+fn farthest<F: LaneFloat>(cores: &PackedCores<F>, direction: Vec2Lanes<F>) -> (Vec2Lanes<F>, F) {
     let mut best = cores.vertices[0];
-    let mut best_index = f32x8::ZERO;
-    let mut best_dot = f32x8::splat(f32::NEG_INFINITY);
+    let mut best_index = F::zero();
+    let mut best_dot = F::splat(F::Scalar::neg_infinity());
     for (index, vertex) in cores
         .vertices
         .iter()
@@ -110,12 +113,12 @@ fn farthest(cores: &PackedCores, direction: Vec2x8) -> (Vec2x8, f32x8) {
         let dot = vertex.dot(direction);
         let better = greater(dot, best_dot);
         best_dot = select(better, dot, best_dot);
-        best_index = select(better, f32x8::splat(index as f32), best_index);
+        best_index = select(better, F::lit(index as f64), best_index);
         best = best.replaced(better, *vertex);
     }
     if cores.any_ellipse {
         best = best.replaced(cores.ellipses, ellipse_support(cores.semi_axes, direction));
-        best_index = select(cores.ellipses, f32x8::splat(f32::NAN), best_index);
+        best_index = select(cores.ellipses, F::splat(F::Scalar::nan()), best_index);
     }
     (best, best_index)
 }
@@ -125,26 +128,26 @@ fn farthest(cores: &PackedCores, direction: Vec2x8) -> (Vec2x8, f32x8) {
 /// the direction and the stretched direction each divided by their larger coordinate
 /// first, and `(a, 0)` for a direction that is zero or not finite.
 #[inline(always)]
-fn ellipse_support(semi_axes: Vec2x8, direction: Vec2x8) -> Vec2x8 {
+fn ellipse_support<F: LaneFloat>(semi_axes: Vec2Lanes<F>, direction: Vec2Lanes<F>) -> Vec2Lanes<F> {
     let largest = direction.x.abs().max(direction.y.abs());
-    let has_direction = greater(largest, f32x8::ZERO) & direction.is_finite();
-    let stretched = Vec2x8 {
+    let has_direction = greater(largest, F::zero()) & direction.is_finite();
+    let stretched = Vec2Lanes {
         x: semi_axes.x * (direction.x / largest),
         y: semi_axes.y * (direction.y / largest),
     };
     let stretched_largest = stretched.x.abs().max(stretched.y.abs());
-    let scaled = Vec2x8 {
+    let scaled = Vec2Lanes {
         x: stretched.x / stretched_largest,
         y: stretched.y / stretched_largest,
     };
     let length = scaled.length_squared().sqrt();
-    let boundary = Vec2x8 {
+    let boundary = Vec2Lanes {
         x: semi_axes.x * scaled.x / length,
         y: semi_axes.y * scaled.y / length,
     };
-    Vec2x8 {
+    Vec2Lanes {
         x: semi_axes.x,
-        y: f32x8::ZERO,
+        y: F::zero(),
     }
     .replaced(has_direction, boundary)
 }
@@ -152,17 +155,17 @@ fn ellipse_support(semi_axes: Vec2x8, direction: Vec2x8) -> Vec2x8 {
 /// The scalar kernel's seed in every lane, solved: one support point along B's
 /// offset in A's frame (x for a zero offset), and the closest point (that point).
 #[inline(always)]
-pub(crate) fn seed(placed: &Placed<'_>) -> (SimplexX8, Vec2x8) {
+pub(crate) fn seed<F: LaneFloat>(placed: &Placed<'_, F>) -> (SimplexLanes<F>, Vec2Lanes<F>) {
     let offset = placed.relative.translation;
-    let zero_offset = offset.x.cmp_eq(f32x8::ZERO) & offset.y.cmp_eq(f32x8::ZERO);
+    let zero_offset = offset.x.cmp_eq(F::zero()) & offset.y.cmp_eq(F::zero());
     let seed_direction = offset.replaced(
         zero_offset,
-        Vec2x8 {
-            x: f32x8::ONE,
-            y: f32x8::ZERO,
+        Vec2Lanes {
+            x: F::one(),
+            y: F::zero(),
         },
     );
-    let mut simplex = SimplexX8::from_vertex(placed.support(seed_direction));
+    let mut simplex = SimplexLanes::from_vertex(placed.support(seed_direction));
     let first = simplex.reduce();
     simplex.apply(&first);
     (simplex, first.closest)
@@ -170,28 +173,40 @@ pub(crate) fn seed(placed: &Placed<'_>) -> (SimplexX8, Vec2x8) {
 
 /// `code` in the running lanes of `mask`, which stop.
 #[inline(always)]
-pub(crate) fn stop(termination: &mut f32x8, running: &mut Mask, mask: Mask, code: f32) {
+pub(crate) fn stop<F: LaneFloat>(termination: &mut F, running: &mut F, mask: F, code: f64) {
     let stopping = *running & mask;
-    *termination = select(stopping, f32x8::splat(code), *termination);
+    *termination = select(stopping, F::lit(code), *termination);
     *running &= !mask;
 }
 
 /// `gjk_core::distance` of the placed pairs, one per lane.
-pub(crate) fn distance_lanes(placed: &Placed<'_>) -> [DistanceOutput<f32>; LANES] {
-    run::<false>(placed).finish(&placed.xf_a, placed.a.radii, placed.b.radii)
+/// `out` holds at most one output per lane; lanes past its end are not written.
+pub(crate) fn distance_lanes<F: LaneFloat>(
+    placed: &Placed<'_, F>,
+    out: &mut [DistanceOutput<F::Scalar>],
+) {
+    run::<F, false>(placed).finish(&placed.xf_a, placed.a.radii, placed.b.radii, out);
 }
 
 /// `gjk_core::intersects` of the placed pairs, one per lane: the same loop with the
 /// overlap test's early exit, and the scalar query's reading of how it ended.
-pub(crate) fn intersects_lanes(placed: &Placed<'_>) -> [Result<bool, QueryError>; LANES] {
-    let ends = run::<true>(placed);
+/// `out` holds at most one answer per lane.
+pub(crate) fn intersects_lanes<F: LaneFloat>(
+    placed: &Placed<'_, F>,
+    out: &mut [Result<bool, QueryError>],
+) {
+    let ends = run::<F, true>(placed);
     let radius = placed.a.radii + placed.b.radii;
     // The comparison `intersects` and `distance` make, so they agree to the last bit.
-    let apart = greater(ends.closest.length_squared().sqrt() - radius, f32x8::ZERO).to_array();
+    let apart = greater(ends.closest.length_squared().sqrt() - radius, F::zero()).to_array();
     let termination = ends.termination.to_array();
-    core::array::from_fn(|lane| {
-        let apart = apart[lane].to_bits() != 0;
-        match termination[lane] {
+    let codes = termination
+        .as_ref()
+        .iter()
+        .map(|&code| Scalar::to_f64(code));
+    for (lane, (slot, code)) in out.iter_mut().zip(codes).enumerate() {
+        let apart = is_set(apart.as_ref(), lane);
+        *slot = match code {
             code if code == CORES_OVERLAP => Ok(true),
             code if code == SEPARATED => Ok(false),
             code if code == CONVERGED => Ok(!apart),
@@ -200,23 +215,23 @@ pub(crate) fn intersects_lanes(placed: &Placed<'_>) -> [Result<bool, QueryError>
             code if code == MAX_ITERATIONS && !apart => Ok(true),
             code if code == MAX_ITERATIONS => Err(QueryError::MaxIterations),
             _ => Err(QueryError::InvalidInput),
-        }
-    })
+        };
+    }
 }
 
 /// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
 /// as soon as a support plane shows its rounded shapes apart (the overlap test).
 #[inline(always)]
-fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
+fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> Ends<F> {
     let mut running = placed.usable;
-    let mut termination = select(running, f32x8::splat(RUNNING), f32x8::splat(INVALID));
+    let mut termination = select(running, F::lit(RUNNING), F::lit(INVALID));
 
     let (mut simplex, mut closest) = seed(placed);
     let mut closest_squared = closest.length_squared();
-    let mut iterations = f32x8::ZERO;
-    let mut stalled = f32x8::ZERO;
-    let touching_squared = f32x8::splat(f32::GJK_TOUCHING * f32::GJK_TOUCHING);
-    let relative_gap = f32x8::splat(f32::GJK_RELATIVE_GAP);
+    let mut iterations = F::zero();
+    let mut stalled = F::zero();
+    let touching_squared = F::splat(F::Scalar::GJK_TOUCHING * F::Scalar::GJK_TOUCHING);
+    let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
 
     let mut round = 0;
     while running.any() {
@@ -226,13 +241,13 @@ fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
             !closest_squared.is_finite(),
             INVALID,
         );
-        let overlap = simplex.count.cmp_eq(f32x8::splat(3.0))
+        let overlap = simplex.count.cmp_eq(F::lit(3.0))
             | at_most(
                 closest_squared,
                 touching_squared * simplex.max_vertex_length_squared(),
             );
         stop(&mut termination, &mut running, overlap, CORES_OVERLAP);
-        if round >= f32::GJK_MAX_ITERATIONS {
+        if round >= F::Scalar::GJK_MAX_ITERATIONS {
             let capped = running;
             stop(&mut termination, &mut running, capped, MAX_ITERATIONS);
             break;
@@ -242,7 +257,7 @@ fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
         }
 
         let vertex = placed.support(closest);
-        iterations = select(running, iterations + f32x8::ONE, iterations);
+        iterations = select(running, iterations + F::one(), iterations);
         round += 1;
         stop(
             &mut termination,
@@ -259,8 +274,8 @@ fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
                 .max_vertex_length_squared()
                 .max(vertex.w.length_squared());
             let clearance = (placed.a.radii + placed.b.radii)
-                + f32x8::splat(f32::GJK_TOUCHING) * largest_squared.sqrt();
-            let separated = greater(lower_bound_times_length, f32x8::ZERO)
+                + F::splat(F::Scalar::GJK_TOUCHING) * largest_squared.sqrt();
+            let separated = greater(lower_bound_times_length, F::zero())
                 & greater(
                     lower_bound_times_length * lower_bound_times_length,
                     clearance * clearance * closest_squared,
@@ -313,49 +328,38 @@ fn run<const EARLY_EXIT: bool>(placed: &Placed<'_>) -> Ends {
 }
 
 /// How the lanes ended.
-struct Ends {
-    termination: f32x8,
-    iterations: f32x8,
-    closest: Vec2x8,
-    core_a: Vec2x8,
-    core_b: Vec2x8,
+struct Ends<F> {
+    termination: F,
+    iterations: F,
+    closest: Vec2Lanes<F>,
+    core_a: Vec2Lanes<F>,
+    core_b: Vec2Lanes<F>,
 }
 
-impl Ends {
+impl<F: LaneFloat> Ends<F> {
     /// The scalar kernel's `finish` in every lane (square roots and divisions are
     /// correctly rounded in SIMD too, so the values are the scalar ones): world-space
-    /// output with the radii applied, then one `DistanceOutput` per lane.
+    /// output with the radii applied, then one `DistanceOutput` per lane of `out`.
     fn finish(
         &self,
-        xf_a: &TransformX8,
-        radius_a: f32x8,
-        radius_b: f32x8,
-    ) -> [DistanceOutput<f32>; LANES] {
-        let code = |value: f32| self.termination.cmp_eq(f32x8::splat(value));
+        xf_a: &TransformLanes<F>,
+        radius_a: F,
+        radius_b: F,
+        out: &mut [DistanceOutput<F::Scalar>],
+    ) {
+        let code = |value: f64| self.termination.cmp_eq(F::lit(value));
         let (invalid, overlap) = (code(INVALID), code(CORES_OVERLAP));
         let core_distance = self.closest.length_squared().sqrt();
         // The scalar kernel's `unit_direction`: scaled up first where the squared
         // length is below the normal range.
-        let direct = Vec2x8 {
-            x: self.closest.x / core_distance,
-            y: self.closest.y / core_distance,
-        };
-        let largest = self.closest.x.abs().max(self.closest.y.abs());
-        let scaled = Vec2x8 {
-            x: self.closest.x / largest,
-            y: self.closest.y / largest,
-        };
+        let direct = self.closest.divided(core_distance);
+        let scaled = self.closest.divided(self.closest.max_abs());
         let scaled_length = scaled.length_squared().sqrt();
-        let tiny = (core_distance * core_distance).cmp_lt(f32x8::splat(f32::MIN_POSITIVE));
-        let normal = direct.replaced(
-            tiny,
-            Vec2x8 {
-                x: scaled.x / scaled_length,
-                y: scaled.y / scaled_length,
-            },
-        );
+        let tiny =
+            (core_distance * core_distance).cmp_lt(F::splat(F::Scalar::min_positive_value()));
+        let normal = direct.replaced(tiny, scaled.divided(scaled_length));
         let gap = core_distance - (radius_a + radius_b);
-        let apart = greater(gap, f32x8::ZERO);
+        let apart = greater(gap, F::zero());
         // Overlapping cores: the core witness points, no normal, distance zero.
         let witness_a = xf_a
             .transform_point(self.core_a + normal.scale(radius_a))
@@ -365,21 +369,24 @@ impl Ends {
             .replaced(overlap, xf_a.transform_point(self.core_b));
         let world_normal = xf_a
             .rotate(normal)
-            .replaced(overlap | invalid, Vec2x8::ZERO);
-        let distance = select(apart & !overlap, gap, f32x8::ZERO);
-        let nan = f32x8::splat(f32::NAN);
-        let nan_point = Vec2x8 { x: nan, y: nan };
+            .replaced(overlap | invalid, Vec2Lanes::zero());
+        let distance = select(apart & !overlap, gap, F::zero());
+        let nan = F::splat(F::Scalar::nan());
+        let nan_point = Vec2Lanes { x: nan, y: nan };
         let distance = select(invalid, nan, distance).to_array();
         let witness_a = witness_a.replaced(invalid, nan_point);
         let witness_b = witness_b.replaced(invalid, nan_point);
         let [ax, ay, bx, by] =
-            [witness_a.x, witness_a.y, witness_b.x, witness_b.y].map(f32x8::to_array);
-        let [nx, ny] = [world_normal.x, world_normal.y].map(f32x8::to_array);
+            [witness_a.x, witness_a.y, witness_b.x, witness_b.y].map(F::to_array);
+        let [nx, ny] = [world_normal.x, world_normal.y].map(F::to_array);
         let (invalid, overlap, apart) = (invalid.to_array(), overlap.to_array(), apart.to_array());
         let max_iterations = code(MAX_ITERATIONS).to_array();
         let iterations = self.iterations.to_array();
-        core::array::from_fn(|lane| {
-            let set = |mask: &[f32; LANES]| mask[lane].to_bits() != 0;
+        let value = |array: &F::Array, lane: usize| {
+            array.as_ref().get(lane).copied().unwrap_or(F::Scalar::ZERO)
+        };
+        for (lane, slot) in out.iter_mut().enumerate() {
+            let set = |mask: &F::Array| is_set(mask.as_ref(), lane);
             let status = if set(&invalid) {
                 DistanceStatus::InvalidInput
             } else if set(&overlap) || !set(&apart) {
@@ -389,14 +396,14 @@ impl Ends {
             } else {
                 DistanceStatus::Separated
             };
-            DistanceOutput {
-                distance: distance[lane],
-                witness_a: Vec2::new(ax[lane], ay[lane]),
-                witness_b: Vec2::new(bx[lane], by[lane]),
-                normal: Vec2::new(nx[lane], ny[lane]),
-                iterations: iterations[lane] as u32,
+            *slot = DistanceOutput {
+                distance: value(&distance, lane),
+                witness_a: Vec2::new(value(&ax, lane), value(&ay, lane)),
+                witness_b: Vec2::new(value(&bx, lane), value(&by, lane)),
+                normal: Vec2::new(value(&nx, lane), value(&ny, lane)),
+                iterations: value(&iterations, lane).to_u32().unwrap_or(0),
                 status,
-            }
-        })
+            };
+        }
     }
 }

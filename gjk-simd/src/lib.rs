@@ -1,10 +1,12 @@
 //! # gjk-simd
 //!
-//! Many GJK queries at once: one query per SIMD lane, eight lanes in lock-step
-//! (`wide::f32x8`), for engines that run thousands of narrow-phase queries a frame.
+//! Many GJK queries at once: one query per SIMD lane, in lock-step, for engines that
+//! run thousands of narrow-phase queries a frame. `f32` queries run eight lanes
+//! (`wide::f32x8`), `f64` queries four (`wide::f64x4`): every type and function is
+//! generic over the scalar ([`LaneScalar`]), and the scalar is that of the shapes.
 //! `#![no_std]`, no allocation, no unsafe code.
 //!
-//! - [`PairBlock`]: up to eight pairs packed once (their cores as structure-of-arrays
+//! - [`PairBlock`]: a block of pairs packed once (their cores as structure-of-arrays
 //!   lanes), then queried for any placements with [`PairBlock::distance`].
 //! - [`distance_batch`]: slices of gjk-shapes values and transforms in, a caller-owned
 //!   slice of `DistanceOutput` out, any length.
@@ -68,7 +70,7 @@ mod shape_block;
 mod simplex;
 
 pub use block::{PairBlock, distance_batch, intersects_batch};
-pub use lanes::{LANES, Mask, Vec2x8};
+pub use lanes::{DVec2x4, LANES, LaneFloat, LaneScalar, Mask, Vec2Lanes, Vec2x8};
 #[cfg(feature = "rayon")]
 pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
 pub use shape::{CoreVertices, LaneCore, LaneShape, MAX_VERTICES, PackError};

@@ -9,12 +9,13 @@ use gjk_core::{DistanceOutput, QueryError, Transform};
 use rayon::prelude::*;
 
 use crate::block::{distance_batch, intersects_batch};
-use crate::lanes::LANES;
+use crate::lanes::{LANES, LaneScalar};
 use crate::shape::{LaneShape, PackError};
 
-/// Pairs per rayon task: 64 full blocks. A block of eight octagon pairs takes about
-/// half a microsecond, so a task is tens of microseconds, well above rayon's cost of
-/// handing one out, and a batch of a few thousand pairs still spreads over the cores.
+/// Pairs per rayon task: 64 full `f32` blocks (128 `f64` blocks). A block of eight
+/// octagon pairs takes about half a microsecond, so a task is tens of microseconds,
+/// well above rayon's cost of handing one out, and a batch of a few thousand pairs
+/// still spreads over the cores.
 pub const PARALLEL_CHUNK: usize = 64 * LANES;
 
 /// [`distance_batch`] with the pairs split over rayon's thread pool, in runs of
@@ -36,16 +37,17 @@ pub const PARALLEL_CHUNK: usize = 64 * LANES;
 /// assert_eq!(out[1999], distance(&octagon, xf_a[1999], &octagon, xf_b[1999]));
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
-pub fn distance_batch_parallel<A, B>(
+pub fn distance_batch_parallel<S, A, B>(
     a: &[A],
-    xf_a: &[Transform<f32>],
+    xf_a: &[Transform<S>],
     b: &[B],
-    xf_b: &[Transform<f32>],
-    out: &mut [DistanceOutput<f32>],
+    xf_b: &[Transform<S>],
+    out: &mut [DistanceOutput<S>],
 ) -> Result<(), PackError>
 where
-    A: LaneShape + Copy + Sync,
-    B: LaneShape + Copy + Sync,
+    S: LaneScalar,
+    A: LaneShape<S> + Sync,
+    B: LaneShape<S> + Sync,
 {
     in_parallel(a, xf_a, b, xf_b, out, distance_batch)
 }
@@ -68,32 +70,34 @@ where
 /// assert_eq!(out[2999], Ok(false)); // centres 2.999 apart
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
-pub fn intersects_batch_parallel<A, B>(
+pub fn intersects_batch_parallel<S, A, B>(
     a: &[A],
-    xf_a: &[Transform<f32>],
+    xf_a: &[Transform<S>],
     b: &[B],
-    xf_b: &[Transform<f32>],
+    xf_b: &[Transform<S>],
     out: &mut [Result<bool, QueryError>],
 ) -> Result<(), PackError>
 where
-    A: LaneShape + Copy + Sync,
-    B: LaneShape + Copy + Sync,
+    S: LaneScalar,
+    A: LaneShape<S> + Sync,
+    B: LaneShape<S> + Sync,
 {
     in_parallel(a, xf_a, b, xf_b, out, intersects_batch)
 }
 
 /// Splits the slices into runs of [`PARALLEL_CHUNK`] pairs and runs `query` on each
 /// run in rayon's pool; the first error, if any, is returned.
-fn in_parallel<A, B, T>(
+fn in_parallel<S, A, B, T>(
     a: &[A],
-    xf_a: &[Transform<f32>],
+    xf_a: &[Transform<S>],
     b: &[B],
-    xf_b: &[Transform<f32>],
+    xf_b: &[Transform<S>],
     out: &mut [T],
-    query: impl Fn(&[A], &[Transform<f32>], &[B], &[Transform<f32>], &mut [T]) -> Result<(), PackError>
+    query: impl Fn(&[A], &[Transform<S>], &[B], &[Transform<S>], &mut [T]) -> Result<(), PackError>
     + Sync,
 ) -> Result<(), PackError>
 where
+    S: LaneScalar,
     A: Sync,
     B: Sync,
     T: Send,

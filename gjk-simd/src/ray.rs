@@ -8,103 +8,106 @@
 //! one in the scalar order, so each lane's output is `gjk_core::ray_cast`'s, bit for
 //! bit.
 
-use gjk_core::{CastOutput, CastStatus, Ray, Scalar, Transform, Vec2};
-use wide::{CmpEq, CmpGe, CmpLt, f32x8};
+use gjk_core::{
+    CastOutput, CastStatus, DistanceOutput, DistanceStatus, Ray, Scalar, Transform, Vec2,
+};
+use num_traits::{Float, ToPrimitive};
 
 use crate::block::PackedCores;
 use crate::gjk::{Placed, distance_lanes, seed, stop};
-use crate::lanes::{LANES, Mask, Vec2x8, at_most, greater, select};
+use crate::lanes::{LANES, LaneFloat, Vec2Lanes, at_most, greater, is_set, select};
 use crate::shape::MAX_VERTICES;
 
-/// How a lane's cast ended (as `f32` codes in a register).
-const RUNNING: f32 = 0.0;
-const INVALID: f32 = 1.0;
-const HIT: f32 = 2.0;
-const MISS: f32 = 3.0;
-const MAX_ITERATIONS: f32 = 4.0;
+/// How a lane's cast ended (as codes in a register).
+const RUNNING: f64 = 0.0;
+const INVALID: f64 = 1.0;
+const HIT: f64 = 2.0;
+const MISS: f64 = 3.0;
+const MAX_ITERATIONS: f64 = 4.0;
 
-/// The ray's origin as a shape in every lane: one vertex at its local origin, no
-/// radius (the scalar kernel's `RayOrigin`).
-const RAY_ORIGIN: PackedCores = PackedCores {
-    vertices: [Vec2x8::ZERO; MAX_VERTICES],
-    scanned: 1,
-    radii: f32x8::ZERO,
-    semi_axes: Vec2x8::ZERO,
-    ellipses: f32x8::ZERO,
-    any_ellipse: false,
-};
+/// A ray that stands in for a lane without one: never read back.
+fn idle_ray<S: Scalar>() -> Ray<S> {
+    Ray::new(Vec2::ZERO, Vec2::ZERO)
+}
 
-/// Eight rays, one per lane.
-struct RaysX8 {
-    origin: Vec2x8,
-    translation: Vec2x8,
-    max_fraction: f32x8,
+/// Rays, one per lane.
+struct RayLanes<F> {
+    origin: Vec2Lanes<F>,
+    translation: Vec2Lanes<F>,
+    max_fraction: F,
 }
 
 /// `gjk_core::ray_cast` of `rays[i]` against shape `i` of `shapes` placed by
-/// `placements[i]`, for the lanes of `candidates`.
-pub(crate) fn ray_cast_lanes(
-    shapes: &PackedCores,
-    placements: &[Transform<f32>; LANES],
-    rays: &[Ray<f32>; LANES],
-    candidates: Mask,
-) -> [CastOutput<f32>; LANES] {
-    let lanes = RaysX8 {
-        origin: Vec2x8::from_lanes(rays.map(|ray| ray.origin)),
-        translation: Vec2x8::from_lanes(rays.map(|ray| ray.translation)),
-        max_fraction: f32x8::new(rays.map(|ray| ray.max_fraction)),
+/// `placements[i]`, for the lanes of `candidates`, into `out` (at most one output per
+/// lane; `placements` and `rays` as long as `out`).
+pub(crate) fn ray_cast_lanes<F: LaneFloat>(
+    shapes: &PackedCores<F>,
+    placements: &[Transform<F::Scalar>],
+    rays: &[Ray<F::Scalar>],
+    candidates: F,
+    out: &mut [CastOutput<F::Scalar>],
+) {
+    let ray = |lane: usize| rays.get(lane).copied().unwrap_or_else(idle_ray);
+    let lanes = RayLanes {
+        origin: Vec2Lanes::from_fn(|lane| ray(lane).origin),
+        translation: Vec2Lanes::from_fn(|lane| ray(lane).translation),
+        max_fraction: F::from_fn(|lane| ray(lane).max_fraction),
     };
     // The scalar input checks beyond the transforms and radii: a usable
     // `max_fraction` and a reach `translation * max_fraction` that does not overflow.
     let max_fraction = lanes.max_fraction;
-    let usable_max = max_fraction.cmp_ge(f32x8::ZERO) & max_fraction.is_finite();
+    let usable_max = max_fraction.cmp_ge(F::zero()) & max_fraction.is_finite();
     let reach_finite = lanes.translation.scale(max_fraction).is_finite();
-    let pairs: [(Transform<f32>, Transform<f32>); LANES] = core::array::from_fn(|lane| {
-        (
-            placements[lane],
-            Transform::from_translation(rays[lane].origin),
-        )
-    });
+    // The ray's origin as a shape in every lane: one vertex at its local origin, no
+    // radius (the scalar kernel's `RayOrigin`).
+    let origin_point = PackedCores {
+        vertices: [Vec2Lanes::zero(); MAX_VERTICES],
+        scanned: 1,
+        radii: F::zero(),
+        semi_axes: Vec2Lanes::zero(),
+        ellipses: F::zero(),
+        any_ellipse: false,
+    };
     let placed = Placed::new(
         shapes,
-        &RAY_ORIGIN,
-        &pairs,
+        &origin_point,
+        |lane| placements.get(lane).copied().unwrap_or(Transform::IDENTITY),
+        |lane| Transform::from_translation(ray(lane).origin),
         candidates & usable_max & reach_finite,
     );
     let ends = cast(&placed, &lanes);
-    let mut out = ends.finish(&placed, &lanes);
-    with_exact_starting_normals(&placed, &mut out);
-    out
+    ends.finish(&placed, &lanes, out);
+    with_exact_starting_normals(&placed, out);
 }
 
 /// Where the lanes' casts ended, in each shape's frame.
-struct Ends {
-    end: f32x8,
-    closest: Vec2x8,
-    advance_normal: Vec2x8,
-    fraction: f32x8,
-    iterations: f32x8,
+struct Ends<F> {
+    end: F,
+    closest: Vec2Lanes<F>,
+    advance_normal: Vec2Lanes<F>,
+    fraction: F,
+    iterations: F,
     /// Lanes whose final simplex is a triangle.
-    triangle: Mask,
+    triangle: F,
 }
 
 /// The scalar `run_cast` in every lane, from the seed to the end.
 #[inline(always)]
-fn cast(placed: &Placed<'_>, rays: &RaysX8) -> Ends {
-    let zero = f32x8::ZERO;
+fn cast<F: LaneFloat>(placed: &Placed<'_, F>, rays: &RayLanes<F>) -> Ends<F> {
+    let zero = F::zero();
     let mut running = placed.usable;
-    let mut end = select(running, f32x8::splat(RUNNING), f32x8::splat(INVALID));
+    let mut end = select(running, F::lit(RUNNING), F::lit(INVALID));
     // In the shape's frame the ray's point moves by `motion`; the target is the radius.
     let motion = placed.xf_a.inv_rotate(rays.translation);
     let target = placed.a.radii;
     let max_fraction = rays.max_fraction;
-    let relative_gap = f32x8::splat(f32::GJK_RELATIVE_GAP);
+    let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
 
     let (mut simplex, mut closest) = seed(placed);
     let mut closest_squared = closest.length_squared();
     let mut fraction = zero;
-    let mut query = Vec2x8::ZERO;
-    let mut advance_normal = Vec2x8::ZERO;
+    let mut query = Vec2Lanes::zero();
+    let mut advance_normal = Vec2Lanes::zero();
     let mut iterations = zero;
     let mut stalled = zero;
 
@@ -116,12 +119,11 @@ fn cast(placed: &Placed<'_>, rays: &RaysX8) -> Ends {
             !closest_squared.is_finite(),
             INVALID,
         );
-        let margin = f32x8::splat(f32::GJK_TOUCHING) * simplex.max_vertex_length_squared().sqrt();
+        let margin = F::splat(F::Scalar::GJK_TOUCHING) * simplex.max_vertex_length_squared().sqrt();
         let reach = target + margin;
-        let within =
-            simplex.count.cmp_eq(f32x8::splat(3.0)) | at_most(closest_squared, reach * reach);
+        let within = simplex.count.cmp_eq(F::lit(3.0)) | at_most(closest_squared, reach * reach);
         stop(&mut end, &mut running, within, HIT);
-        if round >= f32::GJK_MAX_ITERATIONS {
+        if round >= F::Scalar::GJK_MAX_ITERATIONS {
             let capped = running;
             stop(&mut end, &mut running, capped, MAX_ITERATIONS);
             break;
@@ -131,7 +133,7 @@ fn cast(placed: &Placed<'_>, rays: &RaysX8) -> Ends {
         }
 
         let mut vertex = placed.support(closest);
-        iterations = select(running, iterations + f32x8::ONE, iterations);
+        iterations = select(running, iterations + F::one(), iterations);
         round += 1;
         stop(&mut end, &mut running, !vertex.w.is_finite(), INVALID);
         vertex.w = vertex.w - query;
@@ -204,16 +206,21 @@ fn cast(placed: &Placed<'_>, rays: &RaysX8) -> Ends {
         advance_normal,
         fraction,
         iterations,
-        triangle: simplex.count.cmp_eq(f32x8::splat(3.0)),
+        triangle: simplex.count.cmp_eq(F::lit(3.0)),
     }
 }
 
-impl Ends {
+impl<F: LaneFloat> Ends<F> {
     /// The scalar cast's `finish` in every lane: the normal between the cores (or of
     /// the last advancing plane), the ray's point at the fraction, world space.
-    fn finish(&self, placed: &Placed<'_>, rays: &RaysX8) -> [CastOutput<f32>; LANES] {
-        let code = |value: f32| self.end.cmp_eq(f32x8::splat(value));
-        let zero = f32x8::ZERO;
+    fn finish(
+        &self,
+        placed: &Placed<'_, F>,
+        rays: &RayLanes<F>,
+        out: &mut [CastOutput<F::Scalar>],
+    ) {
+        let code = |value: f64| self.end.cmp_eq(F::lit(value));
+        let zero = F::zero();
         let (between_cores, has_between) = self.closest.normalized();
         let (advance, has_advance) = self.advance_normal.normalized();
         // A positive target keeps the cores apart at contact: the vector between them
@@ -227,30 +234,33 @@ impl Ends {
         // Zeroed before the rotation, as the scalar cast does (the sign of a zero shows).
         let normal = placed
             .xf_a
-            .rotate(Vec2x8::ZERO.replaced(keep_normal, normal));
+            .rotate(Vec2Lanes::zero().replaced(keep_normal, normal));
         let point = rays.origin + rays.translation.scale(self.fraction);
 
-        let [px, py, nx, ny] = [point.x, point.y, normal.x, normal.y].map(f32x8::to_array);
+        let [px, py, nx, ny] = [point.x, point.y, normal.x, normal.y].map(F::to_array);
         let fraction = self.fraction.to_array();
         let max_fraction = rays.max_fraction.to_array();
         let iterations = self.iterations.to_array();
         let [hit, miss, capped] = [HIT, MISS, MAX_ITERATIONS].map(|value| code(value).to_array());
         let starts_inside = starts_inside.to_array();
-        core::array::from_fn(|lane| {
-            let set = |mask: &[f32; LANES]| mask[lane].to_bits() != 0;
-            let iterations = iterations[lane] as u32;
-            let none = |fraction: f32, status: CastStatus| CastOutput {
+        let value = |array: &F::Array, lane: usize| {
+            array.as_ref().get(lane).copied().unwrap_or(F::Scalar::ZERO)
+        };
+        for (lane, slot) in out.iter_mut().enumerate() {
+            let set = |mask: &F::Array| is_set(mask.as_ref(), lane);
+            let iterations = value(&iterations, lane).to_u32().unwrap_or(0);
+            let none = |fraction: F::Scalar, status: CastStatus| CastOutput {
                 fraction,
                 point: Vec2::ZERO,
                 normal: Vec2::ZERO,
                 iterations,
                 status,
             };
-            if set(&hit) {
+            *slot = if set(&hit) {
                 CastOutput {
-                    fraction: fraction[lane],
-                    point: Vec2::new(px[lane], py[lane]),
-                    normal: Vec2::new(nx[lane], ny[lane]),
+                    fraction: value(&fraction, lane),
+                    point: Vec2::new(value(&px, lane), value(&py, lane)),
+                    normal: Vec2::new(value(&nx, lane), value(&ny, lane)),
                     iterations,
                     status: if set(&starts_inside) {
                         CastStatus::StartsInside
@@ -259,17 +269,17 @@ impl Ends {
                     },
                 }
             } else if set(&miss) {
-                none(max_fraction[lane], CastStatus::Miss)
+                none(value(&max_fraction, lane), CastStatus::Miss)
             } else if set(&capped) {
-                none(fraction[lane], CastStatus::MaxIterations)
+                none(value(&fraction, lane), CastStatus::MaxIterations)
             } else {
+                let nan = F::Scalar::nan();
                 CastOutput {
-                    fraction: f32::NAN,
-                    point: Vec2::new(f32::NAN, f32::NAN),
-                    ..none(f32::NAN, CastStatus::InvalidInput)
+                    point: Vec2::new(nan, nan),
+                    ..none(nan, CastStatus::InvalidInput)
                 }
-            }
-        })
+            };
+        }
     }
 }
 
@@ -277,15 +287,28 @@ impl Ends {
 /// stops before its closest point converges, so where such a lane reports a normal,
 /// the converged distance query's normal replaces it (when that one exists). The
 /// distance lanes run only if some lane needs them.
-fn with_exact_starting_normals(placed: &Placed<'_>, out: &mut [CastOutput<f32>; LANES]) {
-    let needs_exact = |output: &CastOutput<f32>| {
+fn with_exact_starting_normals<F: LaneFloat>(
+    placed: &Placed<'_, F>,
+    out: &mut [CastOutput<F::Scalar>],
+) {
+    let needs_exact = |output: &CastOutput<F::Scalar>| {
         output.status == CastStatus::StartsInside && output.normal != Vec2::ZERO
     };
     if !out.iter().any(needs_exact) {
         return;
     }
-    let exact = distance_lanes(placed);
-    for (output, exact) in out.iter_mut().zip(exact) {
+    let blank = DistanceOutput {
+        distance: F::Scalar::ZERO,
+        witness_a: Vec2::ZERO,
+        witness_b: Vec2::ZERO,
+        normal: Vec2::ZERO,
+        iterations: 0,
+        status: DistanceStatus::InvalidInput,
+    };
+    let mut exact = [blank; LANES];
+    let exact = exact.get_mut(..out.len()).unwrap_or(&mut []);
+    distance_lanes(placed, exact);
+    for (output, exact) in out.iter_mut().zip(exact.iter()) {
         if needs_exact(output) && exact.normal != Vec2::ZERO {
             output.normal = exact.normal;
         }

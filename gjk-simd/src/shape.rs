@@ -5,6 +5,8 @@
 //! finds the same support points as the scalar kernel.
 
 use gjk_core::{Support, Vec2};
+
+use crate::lanes::LaneScalar;
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
 
 /// The most core vertices a lane holds (Box2D's polygon limit).
@@ -33,24 +35,24 @@ impl core::error::Error for PackError {}
 /// A core's vertices, at most [`MAX_VERTICES`] of them, in the order the shape's
 /// support function scans them.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CoreVertices {
+pub struct CoreVertices<S = f32> {
     /// The vertices, the last one repeated up to [`MAX_VERTICES`] (zero if there are
     /// none): what a lane scans.
-    padded: [Vec2<f32>; MAX_VERTICES],
+    padded: [Vec2<S>; MAX_VERTICES],
     count: usize,
 }
 
-impl CoreVertices {
+impl<S: LaneScalar> CoreVertices<S> {
     /// The vertices of `points`, or [`PackError::TooManyVertices`].
     ///
     /// ```
     /// use gjk_core::Vec2;
     /// use gjk_simd::{CoreVertices, PackError};
-    /// assert_eq!(CoreVertices::new(&[Vec2::ZERO]).map(|core| core.len()), Ok(1));
-    /// assert_eq!(CoreVertices::new(&[Vec2::ZERO; 9]), Err(PackError::TooManyVertices));
+    /// assert_eq!(CoreVertices::new(&[Vec2::<f32>::ZERO]).map(|core| core.len()), Ok(1));
+    /// assert_eq!(CoreVertices::new(&[Vec2::<f64>::ZERO; 9]), Err(PackError::TooManyVertices));
     /// ```
     #[inline]
-    pub fn new(points: &[Vec2<f32>]) -> Result<Self, PackError> {
+    pub fn new(points: &[Vec2<S>]) -> Result<Self, PackError> {
         if points.len() > MAX_VERTICES {
             return Err(PackError::TooManyVertices);
         }
@@ -67,12 +69,12 @@ impl CoreVertices {
 
     /// The vertices padded to [`MAX_VERTICES`] by repeating the last one.
     #[inline]
-    pub(crate) fn padded(&self) -> &[Vec2<f32>; MAX_VERTICES] {
+    pub(crate) fn padded(&self) -> &[Vec2<S>; MAX_VERTICES] {
         &self.padded
     }
 
     /// The vertices.
-    pub fn as_slice(&self) -> &[Vec2<f32>] {
+    pub fn as_slice(&self) -> &[Vec2<S>] {
         self.padded.get(..self.count).unwrap_or(&[])
     }
 
@@ -89,12 +91,12 @@ impl CoreVertices {
 
 /// What a lane holds of a shape's core.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum LaneCore {
+pub enum LaneCore<S = f32> {
     /// The convex hull of at most [`MAX_VERTICES`] vertices.
-    Vertices(CoreVertices),
+    Vertices(CoreVertices<S>),
     /// The ellipse centred on the origin with these semi-axes along x and y
     /// (`gjk_shapes::Ellipse`).
-    Ellipse(Vec2<f32>),
+    Ellipse(Vec2<S>),
 }
 
 /// A shape whose core a lane can hold: a short list of vertices or an ellipse.
@@ -109,60 +111,60 @@ pub enum LaneCore {
 /// let ellipse = Ellipse::new(Vec2::new(2.0, 1.0)).unwrap();
 /// assert_eq!(ellipse.lane_core(), Ok(LaneCore::Ellipse(Vec2::new(2.0, 1.0))));
 /// ```
-pub trait LaneShape: Support<f32> {
+pub trait LaneShape<S: LaneScalar = f32>: Support<S> {
     /// The core, or [`PackError::TooManyVertices`].
-    fn lane_core(&self) -> Result<LaneCore, PackError>;
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError>;
 }
 
 /// The lane core of a list of vertices.
-fn vertices(points: &[Vec2<f32>]) -> Result<LaneCore, PackError> {
+fn vertices<S: LaneScalar>(points: &[Vec2<S>]) -> Result<LaneCore<S>, PackError> {
     CoreVertices::new(points).map(LaneCore::Vertices)
 }
 
-impl<const N: usize> LaneShape for Polygon<f32, N> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar, const N: usize> LaneShape<S> for Polygon<S, N> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(self.vertices())
     }
 }
 
-impl<const N: usize> LaneShape for Rounded<f32, Polygon<f32, N>> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar, const N: usize> LaneShape<S> for Rounded<S, Polygon<S, N>> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(self.core().vertices())
     }
 }
 
-impl LaneShape for Circle<f32> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Circle<S> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.center()])
     }
 }
 
-impl LaneShape for Capsule<f32> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Capsule<S> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.a(), self.b()])
     }
 }
 
-impl LaneShape for Segment<f32> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Segment<S> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.a(), self.b()])
     }
 }
 
-impl LaneShape for Point<f32> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Point<S> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.position()])
     }
 }
 
-impl LaneShape for Ellipse<f32> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Ellipse<S> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         Ok(LaneCore::Ellipse(self.semi_axes()))
     }
 }
 
-impl LaneShape for Rounded<f32, Ellipse<f32>> {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Rounded<S, Ellipse<S>> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         Ok(LaneCore::Ellipse(self.core().semi_axes()))
     }
 }

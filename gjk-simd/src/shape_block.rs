@@ -1,23 +1,17 @@
-//! [`ShapeBlock`]: up to eight shapes packed into lanes once, for ray casts; and
+//! [`ShapeBlock`]: a block of shapes packed into lanes once, for ray casts; and
 //! [`ray_cast_batch`], its convenience form over slices.
 
-use gjk_core::{CastOutput, Ray, Transform, Vec2};
+use gjk_core::{CastOutput, Ray, Transform};
 
 use crate::block::PackedCores;
 use crate::gjk::lanes_below;
-use crate::lanes::LANES;
+use crate::lanes::{LaneFloat, LaneScalar};
 use crate::ray::ray_cast_lanes;
 use crate::shape::{LaneShape, PackError};
 
-/// A ray that stands in for an empty lane: never read back.
-const IDLE_RAY: Ray<f32> = Ray {
-    origin: Vec2::ZERO,
-    translation: Vec2::ZERO,
-    max_fraction: 1.0,
-};
-
-/// Up to [`LANES`] shapes packed once, to be hit by rays many times (one ray per
-/// shape and call) with [`ShapeBlock::ray_cast`].
+/// Up to eight `f32` shapes (four `f64` shapes: [`ShapeBlock::CAPACITY`]) packed
+/// once, to be hit by rays many times (one ray per shape and call) with
+/// [`ShapeBlock::ray_cast`].
 ///
 /// ```
 /// use gjk_core::{CastStatus, Ray, Transform, Vec2, ray_cast};
@@ -39,15 +33,19 @@ const IDLE_RAY: Ray<f32> = Ray {
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ShapeBlock {
-    cores: PackedCores,
+pub struct ShapeBlock<S: LaneScalar = f32> {
+    cores: PackedCores<S::Lanes>,
     len: usize,
 }
 
-impl ShapeBlock {
-    /// Packs up to [`LANES`] shapes (more is a [`PackError::LengthMismatch`]).
-    pub fn new<T: LaneShape + Copy>(shapes: &[T]) -> Result<Self, PackError> {
-        if shapes.len() > LANES {
+impl<S: LaneScalar> ShapeBlock<S> {
+    /// The most shapes a block holds: its lane count (8 for `f32`, 4 for `f64`).
+    pub const CAPACITY: usize = <S::Lanes as LaneFloat>::COUNT;
+
+    /// Packs up to [`CAPACITY`](Self::CAPACITY) shapes (more is a
+    /// [`PackError::LengthMismatch`]).
+    pub fn new<T: LaneShape<S>>(shapes: &[T]) -> Result<Self, PackError> {
+        if shapes.len() > Self::CAPACITY {
             return Err(PackError::LengthMismatch);
         }
         Ok(Self {
@@ -77,38 +75,20 @@ impl ShapeBlock {
     /// agrees with the analytic `Polygon::ray_cast` within rounding.
     pub fn ray_cast(
         &self,
-        placements: &[Transform<f32>],
-        rays: &[Ray<f32>],
-        out: &mut [CastOutput<f32>],
+        placements: &[Transform<S>],
+        rays: &[Ray<S>],
+        out: &mut [CastOutput<S>],
     ) -> Result<(), PackError> {
         if [placements.len(), rays.len(), out.len()] != [self.len; 3] {
             return Err(PackError::LengthMismatch);
         }
-        let mut lane_placements = [Transform::IDENTITY; LANES];
-        let mut lane_rays = [IDLE_RAY; LANES];
-        for ((slot, ray_slot), (placement, ray)) in lane_placements
-            .iter_mut()
-            .zip(&mut lane_rays)
-            .zip(placements.iter().zip(rays))
-        {
-            *slot = *placement;
-            *ray_slot = *ray;
-        }
-        let outputs = ray_cast_lanes(
-            &self.cores,
-            &lane_placements,
-            &lane_rays,
-            lanes_below(self.len),
-        );
-        for (slot, output) in out.iter_mut().zip(outputs) {
-            *slot = output;
-        }
+        ray_cast_lanes(&self.cores, placements, rays, lanes_below(self.len), out);
         Ok(())
     }
 }
 
 /// `gjk_core::ray_cast` of every ray `rays[i]` against `shapes[i]` placed by
-/// `placements[i]`, eight at a time in SIMD lanes, into `out[i]`: the convenience form
+/// `placements[i]`, a block of lanes at a time, into `out[i]`: the convenience form
 /// of [`ShapeBlock`] for shapes that change every call. Any length works; each output
 /// equals the scalar one bit for bit (see [`ShapeBlock::ray_cast`]).
 ///
@@ -130,21 +110,22 @@ impl ShapeBlock {
 /// assert_eq!(out[10].status, CastStatus::Miss);
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
-pub fn ray_cast_batch<T: LaneShape + Copy>(
+pub fn ray_cast_batch<S: LaneScalar, T: LaneShape<S>>(
     shapes: &[T],
-    placements: &[Transform<f32>],
-    rays: &[Ray<f32>],
-    out: &mut [CastOutput<f32>],
+    placements: &[Transform<S>],
+    rays: &[Ray<S>],
+    out: &mut [CastOutput<S>],
 ) -> Result<(), PackError> {
     if [shapes.len(), placements.len(), rays.len()] != [out.len(); 3] {
         return Err(PackError::LengthMismatch);
     }
+    let width = ShapeBlock::<S>::CAPACITY;
     let chunks = shapes
-        .chunks(LANES)
-        .zip(placements.chunks(LANES).zip(rays.chunks(LANES)))
-        .zip(out.chunks_mut(LANES));
+        .chunks(width)
+        .zip(placements.chunks(width).zip(rays.chunks(width)))
+        .zip(out.chunks_mut(width));
     for ((shapes, (placements, rays)), out) in chunks {
-        let block = ShapeBlock {
+        let block = ShapeBlock::<S> {
             cores: PackedCores::pack(shapes.iter())?,
             len: out.len(),
         };

@@ -7,25 +7,23 @@
 //! the scalar chain. The arithmetic of each candidate is the scalar one, operation for
 //! operation, so the chosen lane values are bit-identical to the scalar kernel's.
 
-use wide::{CmpEq, CmpGe, CmpLt, f32x8};
-
-use crate::lanes::{Mask, Vec2x8, at_most, greater, negate, select};
+use crate::lanes::{LaneFloat, Vec2Lanes, at_most, greater, negate, select};
 
 /// A support point of `B - A` in every lane, with the points and vertex indices on
 /// both shapes.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct VertexX8 {
-    pub witness_a: Vec2x8,
-    pub witness_b: Vec2x8,
-    pub w: Vec2x8,
-    pub feature_a: f32x8,
-    pub feature_b: f32x8,
+pub(crate) struct VertexLanes<F> {
+    pub witness_a: Vec2Lanes<F>,
+    pub witness_b: Vec2Lanes<F>,
+    pub w: Vec2Lanes<F>,
+    pub feature_a: F,
+    pub feature_b: F,
 }
 
-impl VertexX8 {
+impl<F: LaneFloat> VertexLanes<F> {
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[inline(always)]
-    pub fn replaced(self, mask: Mask, on_true: Self) -> Self {
+    pub fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
             witness_a: self.witness_a.replaced(mask, on_true.witness_a),
             witness_b: self.witness_b.replaced(mask, on_true.witness_b),
@@ -38,26 +36,26 @@ impl VertexX8 {
 
 /// Which of the three slots a reduced simplex keeps and with what weights, per lane.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ReductionX8 {
+pub(crate) struct ReductionLanes<F> {
     /// The simplex's point nearest the origin.
-    pub closest: Vec2x8,
+    pub closest: Vec2Lanes<F>,
     /// The slots moved to slots 0 and 1 (as `f32` indices).
-    kept: [f32x8; 2],
+    kept: [F; 2],
     /// Vertices kept (1, 2 or 3).
-    count: f32x8,
-    weights: [f32x8; 3],
+    count: F,
+    weights: [F; 3],
 }
 
-impl ReductionX8 {
+impl<F: LaneFloat> ReductionLanes<F> {
     /// Lanes whose reduction keeps an edge (two vertices).
     #[inline(always)]
-    pub fn keeps_edge(&self) -> Mask {
-        self.count.cmp_eq(f32x8::splat(2.0))
+    pub fn keeps_edge(&self) -> F {
+        self.count.cmp_eq(F::lit(2.0))
     }
 
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[inline(always)]
-    fn replaced(self, mask: Mask, on_true: Self) -> Self {
+    fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
             closest: self.closest.replaced(mask, on_true.closest),
             kept: [0, 1].map(|slot| mask.blend(on_true.kept[slot], self.kept[slot])),
@@ -70,46 +68,49 @@ impl ReductionX8 {
 /// The Voronoi region a lane's reduction keeps: one vertex, an edge (with its
 /// barycentric numerators), or, when neither mask is set, the triangle's interior.
 #[derive(Clone, Copy, Debug)]
-struct Choice {
-    vertex: Mask,
-    edge: Mask,
+struct Choice<F> {
+    vertex: F,
+    edge: F,
     /// The vertex kept, or the edge's first slot.
-    first: f32x8,
+    first: F,
     /// The edge's second slot.
-    second: f32x8,
-    u_first: f32x8,
-    u_second: f32x8,
+    second: F,
+    u_first: F,
+    u_second: F,
 }
 
-impl Choice {
+impl<F: LaneFloat> Choice<F> {
     /// The interior of the triangle.
-    const INTERIOR: Self = Self {
-        vertex: f32x8::ZERO,
-        edge: f32x8::ZERO,
-        first: f32x8::ZERO,
-        second: f32x8::ONE,
-        u_first: f32x8::ONE,
-        u_second: f32x8::ONE,
-    };
+    #[inline(always)]
+    fn interior() -> Self {
+        Self {
+            vertex: F::zero(),
+            edge: F::zero(),
+            first: F::zero(),
+            second: F::one(),
+            u_first: F::one(),
+            u_second: F::one(),
+        }
+    }
 
     /// Keep the vertex in slot `index`.
     #[inline(always)]
-    fn vertex(index: f32) -> Self {
+    fn vertex(index: f64) -> Self {
         Self {
-            vertex: f32x8::splat(f32::from_bits(u32::MAX)),
-            first: f32x8::splat(index),
-            ..Self::INTERIOR
+            vertex: F::all_set(),
+            first: F::lit(index),
+            ..Self::interior()
         }
     }
 
     /// Keep the edge of slots `kept`, with numerators `u_first` and `u_second`.
     #[inline(always)]
-    fn edge(kept: [f32; 2], u_first: f32x8, u_second: f32x8) -> Self {
+    fn edge(kept: [f64; 2], u_first: F, u_second: F) -> Self {
         Self {
-            vertex: f32x8::ZERO,
-            edge: f32x8::splat(f32::from_bits(u32::MAX)),
-            first: f32x8::splat(kept[0]),
-            second: f32x8::splat(kept[1]),
+            vertex: F::zero(),
+            edge: F::all_set(),
+            first: F::lit(kept[0]),
+            second: F::lit(kept[1]),
             u_first,
             u_second,
         }
@@ -117,7 +118,7 @@ impl Choice {
 
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[inline(always)]
-    fn replaced(self, mask: Mask, on_true: Self) -> Self {
+    fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
             vertex: mask.blend(on_true.vertex, self.vertex),
             edge: mask.blend(on_true.edge, self.edge),
@@ -131,26 +132,26 @@ impl Choice {
 
 /// Up to three support points per lane; `count` says how many (1, 2 or 3).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SimplexX8 {
-    pub vertices: [VertexX8; 3],
-    pub weights: [f32x8; 3],
-    pub count: f32x8,
+pub(crate) struct SimplexLanes<F> {
+    pub vertices: [VertexLanes<F>; 3],
+    pub weights: [F; 3],
+    pub count: F,
 }
 
-impl SimplexX8 {
+impl<F: LaneFloat> SimplexLanes<F> {
     /// One vertex, weight one.
     #[inline(always)]
-    pub fn from_vertex(vertex: VertexX8) -> Self {
+    pub fn from_vertex(vertex: VertexLanes<F>) -> Self {
         Self {
             vertices: [vertex; 3],
-            weights: [f32x8::ONE, f32x8::ZERO, f32x8::ZERO],
-            count: f32x8::ONE,
+            weights: [F::one(), F::zero(), F::zero()],
+            count: F::one(),
         }
     }
 
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[inline(always)]
-    pub fn replaced(&self, mask: Mask, on_true: &Self) -> Self {
+    pub fn replaced(&self, mask: F, on_true: &Self) -> Self {
         Self {
             vertices: [0, 1, 2]
                 .map(|slot| self.vertices[slot].replaced(mask, on_true.vertices[slot])),
@@ -161,23 +162,23 @@ impl SimplexX8 {
 
     /// Lanes holding `count` vertices.
     #[inline(always)]
-    fn holds(&self, count: f32) -> Mask {
-        self.count.cmp_eq(f32x8::splat(count))
+    fn holds(&self, count: f64) -> F {
+        self.count.cmp_eq(F::lit(count))
     }
 
     /// The vertex appended in every lane (none holds three when this is called).
     #[inline(always)]
-    pub fn push(&mut self, vertex: VertexX8) {
+    pub fn push(&mut self, vertex: VertexLanes<F>) {
         self.vertices[1] = self.vertices[1].replaced(self.holds(1.0), vertex);
         self.vertices[2] = self.vertices[2].replaced(self.holds(2.0), vertex);
-        self.count += f32x8::ONE;
+        self.count += F::one();
     }
 
     /// Every vertex moved by `offset` in the lanes of `mask`: the simplex seen from a
     /// query point that moved by `-offset` (the ray cast advancing along its ray).
     /// Slots past `count` move too; nothing reads them.
     #[inline(always)]
-    pub fn shift(&mut self, mask: Mask, offset: Vec2x8) {
+    pub fn shift(&mut self, mask: F, offset: Vec2Lanes<F>) {
         for vertex in &mut self.vertices {
             vertex.w = vertex.w.replaced(mask, vertex.w + offset);
         }
@@ -186,10 +187,10 @@ impl SimplexX8 {
     /// Lanes whose simplex already holds a vertex with these two features (the
     /// shapes of a lane have vertex features only, never smooth ones).
     #[inline(always)]
-    pub fn contains_features(&self, feature_a: f32x8, feature_b: f32x8) -> Mask {
-        let mut found = f32x8::ZERO;
+    pub fn contains_features(&self, feature_a: F, feature_b: F) -> F {
+        let mut found = F::zero();
         for (slot, vertex) in self.vertices.iter().enumerate() {
-            let in_use = greater(self.count, f32x8::splat(slot as f32));
+            let in_use = greater(self.count, F::lit(slot as f64));
             let same = vertex.feature_a.cmp_eq(feature_a) & vertex.feature_b.cmp_eq(feature_b);
             found |= in_use & same;
         }
@@ -199,10 +200,10 @@ impl SimplexX8 {
     /// The largest `|w|^2` over the vertices in use, folded from zero in slot order
     /// with `f32::max`, as the scalar kernel does (its values are finite here).
     #[inline(always)]
-    pub fn max_vertex_length_squared(&self) -> f32x8 {
-        let mut largest = f32x8::ZERO;
+    pub fn max_vertex_length_squared(&self) -> F {
+        let mut largest = F::zero();
         for (slot, vertex) in self.vertices.iter().enumerate() {
-            let in_use = greater(self.count, f32x8::splat(slot as f32));
+            let in_use = greater(self.count, F::lit(slot as f64));
             largest = select(in_use, largest.max(vertex.w.length_squared()), largest);
         }
         largest
@@ -215,39 +216,39 @@ impl SimplexX8 {
     /// chosen region, with the scalar formulas. This keeps the divisions to three per
     /// call instead of one pair per candidate edge.
     #[inline(always)]
-    pub fn reduce(&self) -> ReductionX8 {
+    pub fn reduce(&self) -> ReductionLanes<F> {
         let (triangle, interior_weights) = self.triangle_choice();
         let choice = triangle
             .replaced(self.holds(2.0), self.segment_choice())
             .replaced(self.holds(1.0), Choice::vertex(0.0));
-        let pick = |slot: f32x8| {
+        let pick = |slot: F| {
             self.vertices[0]
                 .w
-                .replaced(slot.cmp_eq(f32x8::ONE), self.vertices[1].w)
-                .replaced(slot.cmp_eq(f32x8::splat(2.0)), self.vertices[2].w)
+                .replaced(slot.cmp_eq(F::one()), self.vertices[1].w)
+                .replaced(slot.cmp_eq(F::lit(2.0)), self.vertices[2].w)
         };
         let (w_first, w_second) = (pick(choice.first), pick(choice.second));
         let edge_sum = choice.u_first + choice.u_second;
-        let edge = ReductionX8 {
+        let edge = ReductionLanes {
             closest: closest_on_edge_line(w_first, w_second),
             kept: [choice.first, choice.second],
-            count: f32x8::splat(2.0),
+            count: F::lit(2.0),
             weights: [
                 choice.u_first / edge_sum,
                 choice.u_second / edge_sum,
-                f32x8::ZERO,
+                F::zero(),
             ],
         };
-        let vertex = ReductionX8 {
+        let vertex = ReductionLanes {
             closest: w_first,
             kept: [choice.first, choice.first],
-            count: f32x8::ONE,
-            weights: [f32x8::ONE, f32x8::ZERO, f32x8::ZERO],
+            count: F::one(),
+            weights: [F::one(), F::zero(), F::zero()],
         };
-        let interior = ReductionX8 {
-            closest: Vec2x8::ZERO,
-            kept: [f32x8::ZERO, f32x8::ONE],
-            count: f32x8::splat(3.0),
+        let interior = ReductionLanes {
+            closest: Vec2Lanes::zero(),
+            kept: [F::zero(), F::one()],
+            count: F::lit(3.0),
             weights: interior_weights,
         };
         interior
@@ -258,15 +259,15 @@ impl SimplexX8 {
     /// Keeps the reduction's vertices and weights: the kept slots move down to 0 and
     /// 1 (selected from the vertices before the move, as the scalar copies are).
     #[inline(always)]
-    pub fn apply(&mut self, reduction: &ReductionX8) {
+    pub fn apply(&mut self, reduction: &ReductionLanes<F>) {
         let before = self.vertices;
-        let pick = |index: f32x8| {
+        let pick = |index: F| {
             before[0]
-                .replaced(index.cmp_eq(f32x8::ONE), before[1])
-                .replaced(index.cmp_eq(f32x8::splat(2.0)), before[2])
+                .replaced(index.cmp_eq(F::one()), before[1])
+                .replaced(index.cmp_eq(F::lit(2.0)), before[2])
         };
-        let reduced = reduction.count.cmp_lt(f32x8::splat(3.0));
-        let edge = reduction.count.cmp_eq(f32x8::splat(2.0));
+        let reduced = reduction.count.cmp_lt(F::lit(3.0));
+        let edge = reduction.count.cmp_eq(F::lit(2.0));
         self.vertices[0] = before[0].replaced(reduced, pick(reduction.kept[0]));
         self.vertices[1] = before[1].replaced(edge, pick(reduction.kept[1]));
         self.weights = reduction.weights;
@@ -275,8 +276,8 @@ impl SimplexX8 {
 
     /// The scalar `reduce_segment`'s region on slots 0 and 1 of every lane.
     #[inline(always)]
-    fn segment_choice(&self) -> Choice {
-        let zero = f32x8::ZERO;
+    fn segment_choice(&self) -> Choice<F> {
+        let zero = F::zero();
         let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
         let e12 = w2 - w1;
         let u1 = w2.dot(e12);
@@ -292,8 +293,8 @@ impl SimplexX8 {
     /// The scalar `reduce_triangle`'s region on the three slots of every lane, and the
     /// interior weights (used where no region test holds).
     #[inline(always)]
-    fn triangle_choice(&self) -> (Choice, [f32x8; 3]) {
-        let zero = f32x8::ZERO;
+    fn triangle_choice(&self) -> (Choice<F>, [F; 3]) {
+        let zero = F::zero();
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
         let e12 = w2 - w1;
         let e13 = w3 - w1;
@@ -308,15 +309,15 @@ impl SimplexX8 {
         let n = signed_area_from_shortest_edges(e12, e13, e23);
         let orientation = select(
             greater(n, zero),
-            f32x8::ONE,
-            select(greater(zero, n), negate(f32x8::ONE), n * zero),
+            F::one(),
+            select(greater(zero, n), negate(F::one()), n * zero),
         );
         let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
         let (t1, t2, t3) = (orientation * c1, orientation * c2, orientation * c3);
 
         let sum = c1 + c2 + c3;
         let positive = greater(orientation * sum, zero);
-        let third = f32x8::ONE / (f32x8::splat(2.0) + f32x8::ONE);
+        let third = F::one() / (F::lit(2.0) + F::one());
         let interior_weights = [c1, c2, c3].map(|c| select(positive, c / sum, third));
         // The scalar chain's tests, in its order; blended from the last to the first
         // so that the first test that holds decides.
@@ -349,18 +350,18 @@ impl SimplexX8 {
         let choice = regions
             .iter()
             .rev()
-            .fold(Choice::INTERIOR, |chosen, (test, region)| {
+            .fold(Choice::interior(), |chosen, (test, region)| {
                 chosen.replaced(*test, *region)
             });
         (choice, interior_weights)
     }
 
     /// The witness points on A and B: the weighted sums over the vertices in use.
-    pub fn witness_points(&self) -> (Vec2x8, Vec2x8) {
-        let mut witness_a = Vec2x8::ZERO;
-        let mut witness_b = Vec2x8::ZERO;
+    pub fn witness_points(&self) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
+        let mut witness_a = Vec2Lanes::zero();
+        let mut witness_b = Vec2Lanes::zero();
         for (slot, (vertex, weight)) in self.vertices.iter().zip(self.weights).enumerate() {
-            let in_use = greater(self.count, f32x8::splat(slot as f32));
+            let in_use = greater(self.count, F::lit(slot as f64));
             witness_a = witness_a.replaced(in_use, witness_a + vertex.witness_a.scale(weight));
             witness_b = witness_b.replaced(in_use, witness_b + vertex.witness_b.scale(weight));
         }
@@ -371,7 +372,11 @@ impl SimplexX8 {
 /// The scalar kernel's triangle orientation: the cross product of the two shortest
 /// edges, chosen by the same comparisons.
 #[inline(always)]
-fn signed_area_from_shortest_edges(e12: Vec2x8, e13: Vec2x8, e23: Vec2x8) -> f32x8 {
+fn signed_area_from_shortest_edges<F: LaneFloat>(
+    e12: Vec2Lanes<F>,
+    e13: Vec2Lanes<F>,
+    e23: Vec2Lanes<F>,
+) -> F {
     let (l12, l13, l23) = (
         e12.length_squared(),
         e13.length_squared(),
@@ -389,12 +394,14 @@ fn signed_area_from_shortest_edges(e12: Vec2x8, e13: Vec2x8, e23: Vec2x8) -> f32
 /// The scalar kernel's closest point of the line through `w1` and `w2`: the normal
 /// scaled from the end point nearer the origin.
 #[inline(always)]
-fn closest_on_edge_line(w1: Vec2x8, w2: Vec2x8) -> Vec2x8 {
+fn closest_on_edge_line<F: LaneFloat>(w1: Vec2Lanes<F>, w2: Vec2Lanes<F>) -> Vec2Lanes<F> {
     let normal = (w2 - w1).perp();
     let base = w2.replaced(at_most(w1.length_squared(), w2.length_squared()), w1);
     let normal_squared = normal.length_squared();
     // The scalar kernel's fallback for edges whose squared length is subnormal.
-    let short = normal_squared.cmp_lt(f32x8::splat(f32::MIN_POSITIVE));
+    let short = normal_squared.cmp_lt(F::splat(
+        <F::Scalar as num_traits::Float>::min_positive_value(),
+    ));
     normal
         .scale(normal.dot(base) / normal_squared)
         .replaced(short, base)

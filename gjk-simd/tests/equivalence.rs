@@ -11,15 +11,17 @@
 //! (`cargo test --release -p gjk-simd -- --ignored`, a CI step) checks 100,000 pairs of
 //! each kind.
 
-use gjk_core::{DistanceOutput, QueryError, Rot, Support, Transform, Vec2, distance, intersects};
+use gjk_core::{
+    DistanceOutput, QueryError, Rot, Scalar, Support, Transform, Vec2, distance, intersects,
+};
 use gjk_shapes::{Circle, Point, Polygon};
-use gjk_simd::{PackError, distance_batch, intersects_batch};
+use gjk_simd::{LaneScalar, PackError, distance_batch, intersects_batch};
 use proptest::prelude::*;
 
 mod common;
 mod lane_shapes;
 use common::output_bits;
-use lane_shapes::{Kinds, Shape, shape};
+use lane_shapes::{Kinds, Shape, shape, transform_to_f64};
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 /// A placement near a random centre up to 1e4 from the origin; one in forty is
@@ -47,8 +49,11 @@ fn placement() -> impl Strategy<Value = (Transform<f32>, Transform<f32>)> {
         })
 }
 
+/// A pair and its placement.
+type Case<S> = (Shape<S>, Shape<S>, Transform<S>, Transform<S>);
+
 /// A pair and its placement, the placement scaled to the shapes' size.
-fn case(kinds: Kinds) -> impl Strategy<Value = (Shape, Shape, Transform<f32>, Transform<f32>)> {
+fn case(kinds: Kinds) -> impl Strategy<Value = Case<f32>> {
     (shape(kinds), shape(kinds), placement()).prop_map(|(a, b, (xf_a, mut xf_b))| {
         let size = a.aabb(Transform::IDENTITY).half_extents().length()
             + b.aabb(Transform::IDENTITY).half_extents().length();
@@ -58,12 +63,36 @@ fn case(kinds: Kinds) -> impl Strategy<Value = (Shape, Shape, Transform<f32>, Tr
     })
 }
 
+/// The same pair and placement in `f64`, where the `f64` constructors take the shapes.
+fn case_f64(kinds: Kinds) -> impl Strategy<Value = Case<f64>> {
+    case(kinds).prop_filter_map("f64 shapes", |(a, b, xf_a, xf_b)| {
+        Some((
+            a.to_f64()?,
+            b.to_f64()?,
+            transform_to_f64(xf_a),
+            transform_to_f64(xf_b),
+        ))
+    })
+}
+
 /// Bitwise equality, NaN included.
-fn same_bits(batch: &DistanceOutput<f32>, scalar: &DistanceOutput<f32>) -> bool {
+fn same_bits<S: Scalar>(batch: &DistanceOutput<S>, scalar: &DistanceOutput<S>) -> bool {
     output_bits(batch) == output_bits(scalar)
 }
 
 fn check(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) -> usize {
+    check_cases(case(kinds), batches, lengths)
+}
+
+fn check_f64(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) -> usize {
+    check_cases(case_f64(kinds), batches, lengths)
+}
+
+fn check_cases<S: LaneScalar>(
+    case: impl Strategy<Value = Case<S>>,
+    batches: u32,
+    lengths: core::ops::RangeInclusive<usize>,
+) -> usize {
     let config = Config {
         cases: batches,
         rng_seed: RngSeed::Fixed(0x5EED_51AD),
@@ -71,14 +100,14 @@ fn check(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) 
         ..Config::default()
     };
     let mut runner = TestRunner::new(config);
-    let strategy = prop::collection::vec(case(kinds), lengths);
+    let strategy = prop::collection::vec(case, lengths);
     let checked = core::cell::Cell::new(0);
     runner
         .run(&strategy, |pairs| {
-            let a: Vec<Shape> = pairs.iter().map(|pair| pair.0).collect();
-            let b: Vec<Shape> = pairs.iter().map(|pair| pair.1).collect();
-            let xf_a: Vec<Transform<f32>> = pairs.iter().map(|pair| pair.2).collect();
-            let xf_b: Vec<Transform<f32>> = pairs.iter().map(|pair| pair.3).collect();
+            let a: Vec<Shape<S>> = pairs.iter().map(|pair| pair.0).collect();
+            let b: Vec<Shape<S>> = pairs.iter().map(|pair| pair.1).collect();
+            let xf_a: Vec<Transform<S>> = pairs.iter().map(|pair| pair.2).collect();
+            let xf_b: Vec<Transform<S>> = pairs.iter().map(|pair| pair.3).collect();
             let mut out = vec![distance(&a[0], xf_a[0], &b[0], xf_b[0]); pairs.len()];
             distance_batch(&a, &xf_a, &b, &xf_b, &mut out).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let mut overlaps = vec![Err(QueryError::InvalidInput); pairs.len()];
@@ -128,6 +157,28 @@ fn batch_equals_scalar_on_100k_pairs_per_kind() {
         Kinds::Ellipses,
     ] {
         assert!(check(kinds, 4000, 24..=26) >= 100_000, "{kinds:?}");
+    }
+}
+
+#[test]
+fn f64_batch_equals_scalar_on_mixed_kinds() {
+    assert!(check_f64(Kinds::All, 400, 1..=13) > 2000);
+}
+
+/// 100,000 `f64` pairs of each kind (batches of 12 to 14 pairs: three full blocks of
+/// four and a tail).
+#[test]
+#[ignore = "100,000 pairs per kind: run in release (a CI step does)"]
+fn f64_batch_equals_scalar_on_100k_pairs_per_kind() {
+    for kinds in [
+        Kinds::Polygons,
+        Kinds::Rounded,
+        Kinds::Circles,
+        Kinds::Capsules,
+        Kinds::Segments,
+        Kinds::Ellipses,
+    ] {
+        assert!(check_f64(kinds, 7700, 12..=14) >= 100_000, "{kinds:?}");
     }
 }
 

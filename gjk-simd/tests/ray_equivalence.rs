@@ -8,25 +8,27 @@
 //! run checks a few thousand rays; the `--ignored` run (`cargo test --release -p
 //! gjk-simd -- --ignored`, a CI step) checks 100,000 rays against each kind.
 
-use gjk_core::{CastOutput, CastStatus, Ray, Rot, Support, Transform, Vec2, ray_cast};
+use gjk_core::{CastOutput, CastStatus, Ray, Rot, Scalar, Support, Transform, Vec2, ray_cast};
 use gjk_shapes::{Capsule, Circle, Polygon};
-use gjk_simd::{PackError, ShapeBlock, ray_cast_batch};
+use gjk_simd::{LaneScalar, PackError, ShapeBlock, ray_cast_batch};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 mod lane_shapes;
-use lane_shapes::{Kinds, Shape, shape};
+use lane_shapes::{Kinds, Shape, shape, transform_to_f64};
 
-/// Every field of a cast output as bits, NaN included.
-fn cast_bits(output: &CastOutput<f32>) -> [u32; 7] {
+/// Every field of a cast output as bits (of the value widened to `f64`, which is
+/// exact), NaN included.
+fn cast_bits<S: Scalar>(output: &CastOutput<S>) -> [u64; 7] {
+    let bits = |value: S| Scalar::to_f64(value).to_bits();
     [
-        output.fraction.to_bits(),
-        output.point.x.to_bits(),
-        output.point.y.to_bits(),
-        output.normal.x.to_bits(),
-        output.normal.y.to_bits(),
-        output.iterations,
-        output.status as u32,
+        bits(output.fraction),
+        bits(output.point.x),
+        bits(output.point.y),
+        bits(output.normal.x),
+        bits(output.normal.y),
+        u64::from(output.iterations),
+        output.status as u64,
     ]
 }
 
@@ -66,7 +68,30 @@ fn case(kinds: Kinds) -> impl Strategy<Value = (Shape, Transform<f32>, Ray<f32>)
         )
 }
 
+/// The same shape, placement and ray in `f64`, where the `f64` constructors take the
+/// shape.
+fn case_f64(kinds: Kinds) -> impl Strategy<Value = (Shape<f64>, Transform<f64>, Ray<f64>)> {
+    case(kinds).prop_filter_map("f64 shape", |(shape, xf, ray)| {
+        let wide = |v: Vec2<f32>| Vec2::new(f64::from(v.x), f64::from(v.y));
+        let mut wide_ray = Ray::new(wide(ray.origin), wide(ray.translation));
+        wide_ray.max_fraction = f64::from(ray.max_fraction);
+        Some((shape.to_f64()?, transform_to_f64(xf), wide_ray))
+    })
+}
+
 fn check(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) -> [usize; 2] {
+    check_cases(case(kinds), batches, lengths)
+}
+
+fn check_f64(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) -> [usize; 2] {
+    check_cases(case_f64(kinds), batches, lengths)
+}
+
+fn check_cases<S: LaneScalar>(
+    case: impl Strategy<Value = (Shape<S>, Transform<S>, Ray<S>)>,
+    batches: u32,
+    lengths: core::ops::RangeInclusive<usize>,
+) -> [usize; 2] {
     let config = Config {
         cases: batches,
         rng_seed: RngSeed::Fixed(0x5EED_7A75),
@@ -74,13 +99,13 @@ fn check(kinds: Kinds, batches: u32, lengths: core::ops::RangeInclusive<usize>) 
         ..Config::default()
     };
     let mut runner = TestRunner::new(config);
-    let strategy = prop::collection::vec(case(kinds), lengths);
+    let strategy = prop::collection::vec(case, lengths);
     let (checked, hits) = (core::cell::Cell::new(0), core::cell::Cell::new(0));
     runner
         .run(&strategy, |cases| {
-            let shapes: Vec<Shape> = cases.iter().map(|case| case.0).collect();
-            let placements: Vec<Transform<f32>> = cases.iter().map(|case| case.1).collect();
-            let rays: Vec<Ray<f32>> = cases.iter().map(|case| case.2).collect();
+            let shapes: Vec<Shape<S>> = cases.iter().map(|case| case.0).collect();
+            let placements: Vec<Transform<S>> = cases.iter().map(|case| case.1).collect();
+            let rays: Vec<Ray<S>> = cases.iter().map(|case| case.2).collect();
             let blank = ray_cast(&shapes[0], placements[0], rays[0]);
             let mut out = vec![blank; cases.len()];
             ray_cast_batch(&shapes, &placements, &rays, &mut out)
@@ -127,6 +152,32 @@ fn batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
         let [checked, hits] = check(kinds, 4100, 24..=26);
         assert!(checked >= 100_000, "{kinds:?}");
         // Hits are compared too, not only misses (circles, the sparsest: a quarter).
+        assert!(hits * 5 > checked, "{kinds:?}: {hits} hits of {checked}");
+    }
+}
+
+#[test]
+fn f64_batch_ray_cast_equals_scalar_on_mixed_kinds() {
+    let [checked, hits] = check_f64(Kinds::All, 400, 1..=13);
+    assert!(checked > 2000);
+    assert!(hits * 5 > checked, "{hits} hits of {checked}");
+}
+
+/// 100,000 `f64` rays against each kind (batches of 12 to 14 rays: three full blocks
+/// of four and a tail).
+#[test]
+#[ignore = "100,000 rays per kind: run in release (a CI step does)"]
+fn f64_batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
+    for kinds in [
+        Kinds::Polygons,
+        Kinds::Rounded,
+        Kinds::Circles,
+        Kinds::Capsules,
+        Kinds::Segments,
+        Kinds::Ellipses,
+    ] {
+        let [checked, hits] = check_f64(kinds, 7700, 12..=14);
+        assert!(checked >= 100_000, "{kinds:?}");
         assert!(hits * 5 > checked, "{kinds:?}: {hits} hits of {checked}");
     }
 }

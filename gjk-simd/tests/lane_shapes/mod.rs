@@ -3,26 +3,82 @@
 //! segments, points, ellipses (up to 1:50) and rounded ellipses, at scales from 1e-3 to
 //! 1e3.
 
-use gjk_core::{FeatureId, Support, SupportPoint, Vec2};
+use gjk_core::{FeatureId, Rot, Support, SupportPoint, Transform, Vec2};
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
-use gjk_simd::{LaneCore, LaneShape, PackError};
+use gjk_simd::{LaneCore, LaneScalar, LaneShape, PackError};
 use proptest::prelude::*;
 
 /// Any lane shape, so that one batch mixes kinds.
 #[derive(Clone, Copy, Debug)]
-pub enum Shape {
-    Polygon(Polygon<f32, 8>),
-    Rounded(Rounded<f32, Polygon<f32, 8>>),
-    Circle(Circle<f32>),
-    Capsule(Capsule<f32>),
-    Segment(Segment<f32>),
-    Point(Point<f32>),
-    Ellipse(Ellipse<f32>),
-    RoundedEllipse(Rounded<f32, Ellipse<f32>>),
+pub enum Shape<S: LaneScalar = f32> {
+    Polygon(Polygon<S, 8>),
+    Rounded(Rounded<S, Polygon<S, 8>>),
+    Circle(Circle<S>),
+    Capsule(Capsule<S>),
+    Segment(Segment<S>),
+    Point(Point<S>),
+    Ellipse(Ellipse<S>),
+    RoundedEllipse(Rounded<S, Ellipse<S>>),
 }
 
 impl Shape {
-    fn inner(&self) -> &dyn LaneShape {
+    /// The same shape in `f64`, built by the `f64` constructors from the `f32` values
+    /// (exactly converted), or `None` where they reject it.
+    pub fn to_f64(self) -> Option<Shape<f64>> {
+        let wide = |point: Vec2<f32>| Vec2::new(f64::from(point.x), f64::from(point.y));
+        let polygon = |polygon: &Polygon<f32, 8>| {
+            let points: Vec<Vec2<f64>> = polygon.vertices().iter().map(|&p| wide(p)).collect();
+            Polygon::<f64, 8>::new(&points).ok()
+        };
+        Some(match &self {
+            Self::Polygon(shape) => Shape::Polygon(polygon(shape)?),
+            Self::Rounded(shape) => Shape::Rounded(
+                Rounded::new(polygon(shape.core())?, f64::from(shape.radius())).ok()?,
+            ),
+            Self::Circle(shape) => {
+                Shape::Circle(Circle::new(wide(shape.center()), f64::from(shape.radius())).ok()?)
+            }
+            Self::Capsule(shape) => Shape::Capsule(
+                Capsule::new(wide(shape.a()), wide(shape.b()), f64::from(shape.radius())).ok()?,
+            ),
+            Self::Segment(shape) => {
+                Shape::Segment(Segment::new(wide(shape.a()), wide(shape.b())).ok()?)
+            }
+            Self::Point(shape) => Shape::Point(Point::new(wide(shape.position())).ok()?),
+            Self::Ellipse(shape) => Shape::Ellipse(Ellipse::new(wide(shape.semi_axes())).ok()?),
+            Self::RoundedEllipse(shape) => Shape::RoundedEllipse(
+                Rounded::new(
+                    Ellipse::new(wide(shape.core().semi_axes())).ok()?,
+                    f64::from(shape.radius()),
+                )
+                .ok()?,
+            ),
+        })
+    }
+}
+
+/// An `f32` transform in `f64`: the translation converted exactly, a valid rotation
+/// renormalized to `f64` precision (an `f32` rotation is unit only to `f32`
+/// precision), an invalid one kept invalid.
+pub fn transform_to_f64(transform: Transform<f32>) -> Transform<f64> {
+    let translation = Vec2::new(
+        f64::from(transform.translation.x),
+        f64::from(transform.translation.y),
+    );
+    let rotation = Rot {
+        cos: f64::from(transform.rotation.cos),
+        sin: f64::from(transform.rotation.sin),
+    };
+    let rotation = if transform.rotation.is_valid() {
+        rotation.normalize()
+    } else {
+        rotation
+    };
+    Transform::new(translation, rotation)
+}
+
+impl<S: LaneScalar> Shape<S> {
+    fn inner(&self) -> &dyn LaneShape<S> {
         match self {
             Self::Polygon(shape) => shape,
             Self::Rounded(shape) => shape,
@@ -36,20 +92,20 @@ impl Shape {
     }
 }
 
-impl Support<f32> for Shape {
-    fn support(&self, direction: Vec2<f32>) -> SupportPoint<f32> {
+impl<S: LaneScalar> Support<S> for Shape<S> {
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
         self.inner().support(direction)
     }
-    fn radius(&self) -> f32 {
+    fn radius(&self) -> S {
         self.inner().radius()
     }
-    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         self.inner().feature_point(feature)
     }
 }
 
-impl LaneShape for Shape {
-    fn lane_core(&self) -> Result<LaneCore, PackError> {
+impl<S: LaneScalar> LaneShape<S> for Shape<S> {
+    fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         self.inner().lane_core()
     }
 }
