@@ -1,9 +1,10 @@
-//! Batch queries (gjk-simd, eight per `f32x8`) against scalar gjk-core on the standard
-//! workloads, in `f32`.
+//! Batch queries (gjk-simd, eight per `f32x8`, four per `f64x4`) against scalar
+//! gjk-core on the standard workloads.
 //!
 //! Each criterion iteration runs all queries of the batch; the throughput is the query
 //! count, so criterion reports queries per second. Distance, per workload (octagons,
-//! mixed polygons of 3 to 8 vertices, ellipses: `batch_<workload>_f32`):
+//! mixed polygons of 3 to 8 vertices, ellipses: `batch_<workload>_f32`; octagons in
+//! `f64` too, `batch_octagon_f64`):
 //! - `scalar`: `gjk_core::distance` on every pair;
 //! - `simd_prepacked`: `PairBlock::distance` on blocks packed once (pack once, query
 //!   every frame);
@@ -31,32 +32,34 @@ use gjk_benches::standard::{
 use gjk_benches::{GjkWorkload, ToGjkShape, Workload, gjk_cast_queries};
 use gjk_core::{DistanceOutput, QueryError, Ray, Transform, distance, intersects, ray_cast};
 use gjk_simd::{
-    LANES, LaneShape, PairBlock, ShapeBlock, distance_batch, distance_batch_parallel,
+    LANES, LaneScalar, LaneShape, PairBlock, ShapeBlock, distance_batch, distance_batch_parallel,
     intersects_batch, ray_cast_batch,
 };
 
-/// The group `batch_<name>_f32`: batch distance against scalar on `workload`'s first
-/// frame.
-fn distance_group<D>(criterion: &mut Criterion, name: &str, workload: &Workload<D>)
+/// The group `batch_<name>_<scalar>`: batch distance against scalar on `workload`'s
+/// first frame.
+fn distance_group<S, D>(criterion: &mut Criterion, name: &str, workload: &Workload<D>)
 where
-    D: ToGjkShape<f32>,
-    D::Shape: LaneShape + Copy + Send + Sync,
+    S: LaneScalar,
+    D: ToGjkShape<S>,
+    D::Shape: LaneShape<S> + Copy + Send + Sync,
 {
-    let workload = GjkWorkload::<f32, D::Shape>::new(workload).expect("valid shapes");
+    let workload = GjkWorkload::<S, D::Shape>::new(workload).expect("valid shapes");
     let frame = &workload.frames[0];
     let shapes_a: Vec<_> = workload.shapes.iter().map(|pair| pair.0).collect();
     let shapes_b: Vec<_> = workload.shapes.iter().map(|pair| pair.1).collect();
-    let xf_a: Vec<Transform<f32>> = frame.iter().map(|pair| pair.0).collect();
-    let xf_b: Vec<Transform<f32>> = frame.iter().map(|pair| pair.1).collect();
-    let blocks: Vec<PairBlock> = workload
+    let xf_a: Vec<Transform<S>> = frame.iter().map(|pair| pair.0).collect();
+    let xf_b: Vec<Transform<S>> = frame.iter().map(|pair| pair.1).collect();
+    let blocks: Vec<PairBlock<S>> = workload
         .shapes
-        .chunks(LANES)
+        .chunks(PairBlock::<S>::CAPACITY)
         .map(|pairs| PairBlock::new(pairs).expect("the shapes fit a lane"))
         .collect();
     let first = distance(&shapes_a[0], xf_a[0], &shapes_b[0], xf_b[0]);
-    let mut out: Vec<DistanceOutput<f32>> = vec![first; workload.len()];
+    let mut out: Vec<DistanceOutput<S>> = vec![first; workload.len()];
 
-    let mut group = criterion.benchmark_group(format!("batch_{name}_f32"));
+    let width = PairBlock::<S>::CAPACITY;
+    let mut group = criterion.benchmark_group(format!("batch_{name}_{}", precision::<S>()));
     group.throughput(Throughput::Elements(workload.len() as u64));
     group.bench_function("scalar", |bencher| {
         bencher.iter(|| {
@@ -67,7 +70,7 @@ where
     });
     group.bench_function("simd_prepacked", |bencher| {
         bencher.iter(|| {
-            let placements = frame.chunks(LANES).zip(out.chunks_mut(LANES));
+            let placements = frame.chunks(width).zip(out.chunks_mut(width));
             for (block, (placements, out)) in blocks.iter().zip(placements) {
                 block.distance(placements, out).expect("lengths match");
             }
@@ -163,10 +166,20 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
     group.finish();
 }
 
+/// The precision's name in group names.
+fn precision<S: LaneScalar>() -> &'static str {
+    if PairBlock::<S>::CAPACITY == 8 {
+        "f32"
+    } else {
+        "f64"
+    }
+}
+
 fn batch_benchmarks(criterion: &mut Criterion) {
-    distance_group(criterion, "octagon", &standard_octagon_pairs());
-    distance_group(criterion, "mixed", &standard_mixed_polygon_pairs());
-    distance_group(criterion, "ellipse", &standard_ellipse_pairs());
+    distance_group::<f32, _>(criterion, "octagon", &standard_octagon_pairs());
+    distance_group::<f32, _>(criterion, "mixed", &standard_mixed_polygon_pairs());
+    distance_group::<f32, _>(criterion, "ellipse", &standard_ellipse_pairs());
+    distance_group::<f64, _>(criterion, "octagon", &standard_octagon_pairs());
     octagon_overlap_and_rays(criterion);
 }
 

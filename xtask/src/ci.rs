@@ -114,17 +114,17 @@ fn steps() -> Vec<Step> {
             "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
             "-C target-feature=+simd128",
         ),
-        // Every lane of the batch query against scalar gjk-core on 100,000 random
-        // pairs of each shape kind, bit for bit (about 15 s with the release build).
+        // Every lane of the batch queries against scalar gjk-core on 100,000 random
+        // pairs (distance, overlap) and rays of each shape kind, in f32 and f64, bit
+        // for bit (about 25 s with the release build).
         Step::cargo(
-            "gjk-simd = scalar, 100k pairs per kind",
+            "gjk-simd = scalar, 100k pairs and rays per kind",
             &[
                 "test",
                 "--release",
                 "-p",
                 "gjk-simd",
-                "--test",
-                "equivalence",
+                "--tests",
                 "--",
                 "--ignored",
             ],
