@@ -21,7 +21,7 @@ use proptest::prelude::*;
 mod common;
 mod lane_shapes;
 use common::output_bits;
-use lane_shapes::{Kinds, Shape, shape, transform_to_f64};
+use lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 /// A placement near a random centre up to 1e4 from the origin; one in forty is
@@ -144,20 +144,25 @@ fn batch_equals_scalar_on_mixed_kinds() {
     assert!(check(Kinds::All, 400, 1..=21) > 4000);
 }
 
-/// 100,000 pairs of each kind (batches of 24 to 26 pairs: three full blocks and a tail).
+/// `check` on 100,000 pairs of each kind, in batches of three full blocks and a tail
+/// (`lengths`).
+fn each_kind(
+    check: fn(Kinds, u32, core::ops::RangeInclusive<usize>) -> usize,
+    batches: u32,
+    lengths: core::ops::RangeInclusive<usize>,
+) {
+    for kinds in EACH_KIND {
+        assert!(
+            check(kinds, batches, lengths.clone()) >= 100_000,
+            "{kinds:?}"
+        );
+    }
+}
+
 #[test]
 #[ignore = "100,000 pairs per kind: run in release (a CI step does)"]
 fn batch_equals_scalar_on_100k_pairs_per_kind() {
-    for kinds in [
-        Kinds::Polygons,
-        Kinds::Rounded,
-        Kinds::Circles,
-        Kinds::Capsules,
-        Kinds::Segments,
-        Kinds::Ellipses,
-    ] {
-        assert!(check(kinds, 4000, 24..=26) >= 100_000, "{kinds:?}");
-    }
+    each_kind(check, 4000, 24..=26);
 }
 
 #[test]
@@ -165,21 +170,11 @@ fn f64_batch_equals_scalar_on_mixed_kinds() {
     assert!(check_f64(Kinds::All, 400, 1..=13) > 2000);
 }
 
-/// 100,000 `f64` pairs of each kind (batches of 12 to 14 pairs: three full blocks of
-/// four and a tail).
+/// In `f64` a block holds four pairs.
 #[test]
 #[ignore = "100,000 pairs per kind: run in release (a CI step does)"]
 fn f64_batch_equals_scalar_on_100k_pairs_per_kind() {
-    for kinds in [
-        Kinds::Polygons,
-        Kinds::Rounded,
-        Kinds::Circles,
-        Kinds::Capsules,
-        Kinds::Segments,
-        Kinds::Ellipses,
-    ] {
-        assert!(check_f64(kinds, 7700, 12..=14) >= 100_000, "{kinds:?}");
-    }
+    each_kind(check_f64, 7700, 12..=14);
 }
 
 /// The overlap test's early exit decides pairs apart before GJK converges; the lanes

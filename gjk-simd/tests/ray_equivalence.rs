@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 mod lane_shapes;
-use lane_shapes::{Kinds, Shape, shape, transform_to_f64};
+use lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
 
 /// Every field of a cast output as bits (of the value widened to `f64`, which is
 /// exact), NaN included.
@@ -128,28 +128,23 @@ fn check_cases<S: LaneScalar>(
     [checked.get(), hits.get()]
 }
 
-#[test]
-fn batch_ray_cast_equals_scalar_on_mixed_kinds() {
-    let [checked, hits] = check(Kinds::All, 400, 1..=21);
-    assert!(checked > 4000);
+/// The signature of `check` and `check_f64`.
+type Check = fn(Kinds, u32, core::ops::RangeInclusive<usize>) -> [usize; 2];
+
+/// `check` on mixed kinds in `batches` batches of up to `longest` rays, at least
+/// `at_least` rays in all.
+fn mixed_kinds(check: Check, batches: u32, longest: usize, at_least: usize) {
+    let [checked, hits] = check(Kinds::All, batches, 1..=longest);
+    assert!(checked >= at_least, "{checked} rays");
     // The comparison covers hits, not only misses.
     assert!(hits * 5 > checked, "{hits} hits of {checked}");
 }
 
-/// 100,000 rays against each kind (batches of 24 to 26 rays: three full blocks and a
-/// tail).
-#[test]
-#[ignore = "100,000 rays per kind: run in release (a CI step does)"]
-fn batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
-    for kinds in [
-        Kinds::Polygons,
-        Kinds::Rounded,
-        Kinds::Circles,
-        Kinds::Capsules,
-        Kinds::Segments,
-        Kinds::Ellipses,
-    ] {
-        let [checked, hits] = check(kinds, 4100, 24..=26);
+/// `check` on 100,000 rays against each kind, in batches of three full blocks and a
+/// tail (`lengths`).
+fn each_kind(check: Check, batches: u32, lengths: core::ops::RangeInclusive<usize>) {
+    for kinds in EACH_KIND {
+        let [checked, hits] = check(kinds, batches, lengths.clone());
         assert!(checked >= 100_000, "{kinds:?}");
         // Hits are compared too, not only misses (circles, the sparsest: a quarter).
         assert!(hits * 5 > checked, "{kinds:?}: {hits} hits of {checked}");
@@ -157,29 +152,26 @@ fn batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
 }
 
 #[test]
-fn f64_batch_ray_cast_equals_scalar_on_mixed_kinds() {
-    let [checked, hits] = check_f64(Kinds::All, 400, 1..=13);
-    assert!(checked > 2000);
-    assert!(hits * 5 > checked, "{hits} hits of {checked}");
+fn batch_ray_cast_equals_scalar_on_mixed_kinds() {
+    mixed_kinds(check, 400, 21, 4000);
 }
 
-/// 100,000 `f64` rays against each kind (batches of 12 to 14 rays: three full blocks
-/// of four and a tail).
+#[test]
+#[ignore = "100,000 rays per kind: run in release (a CI step does)"]
+fn batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
+    each_kind(check, 4100, 24..=26);
+}
+
+#[test]
+fn f64_batch_ray_cast_equals_scalar_on_mixed_kinds() {
+    mixed_kinds(check_f64, 400, 13, 2000);
+}
+
+/// In `f64` a block holds four rays.
 #[test]
 #[ignore = "100,000 rays per kind: run in release (a CI step does)"]
 fn f64_batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
-    for kinds in [
-        Kinds::Polygons,
-        Kinds::Rounded,
-        Kinds::Circles,
-        Kinds::Capsules,
-        Kinds::Segments,
-        Kinds::Ellipses,
-    ] {
-        let [checked, hits] = check_f64(kinds, 7700, 12..=14);
-        assert!(checked >= 100_000, "{kinds:?}");
-        assert!(hits * 5 > checked, "{kinds:?}: {hits} hits of {checked}");
-    }
+    each_kind(check_f64, 7700, 12..=14);
 }
 
 /// Each outcome of a cast comes out of the lanes as the scalar cast gives it, in one

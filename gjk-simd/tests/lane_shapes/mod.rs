@@ -110,6 +110,16 @@ impl<S: LaneScalar> LaneShape<S> for Shape<S> {
     }
 }
 
+/// Every single kind, for the tests that run 100,000 cases of each.
+pub const EACH_KIND: [Kinds; 6] = [
+    Kinds::Polygons,
+    Kinds::Rounded,
+    Kinds::Circles,
+    Kinds::Capsules,
+    Kinds::Segments,
+    Kinds::Ellipses,
+];
+
 /// Which kinds a strategy draws.
 #[derive(Clone, Copy, Debug)]
 pub enum Kinds {
