@@ -166,13 +166,9 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
     group.finish();
 }
 
-/// The precision's name in group names.
+/// The precision's name in group names: `f32` or `f64`.
 fn precision<S: LaneScalar>() -> &'static str {
-    if PairBlock::<S>::CAPACITY == 8 {
-        "f32"
-    } else {
-        "f64"
-    }
+    core::any::type_name::<S>()
 }
 
 fn batch_benchmarks(criterion: &mut Criterion) {

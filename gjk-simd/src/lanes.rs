@@ -1,6 +1,15 @@
-//! Structure-of-arrays lane types: [`LaneFloat`], the SIMD vectors a batch runs on
-//! (`f32x8` for `f32`, `f64x4` for `f64`), 2D vectors of lanes in two of them, and lane
-//! masks (lanes of all ones or all zeros, as `wide`'s comparisons give).
+//! Structure-of-arrays lane types: [`LaneFloat`], the SIMD vectors a batch runs on,
+//! 2D vectors of lanes in two of them, and lane masks (lanes of all ones or all zeros,
+//! as `wide`'s comparisons give).
+//!
+//! A block is one native register wide: with AVX (`target_feature = "avx"`, e.g.
+//! `-C target-cpu=x86-64-v3`) `f32x8` and `f64x4`; without it (baseline x86-64, wasm
+//! `simd128`, Arm, or no SIMD at all) `f32x4` and `f64x2`. `wide` emulates a wider
+//! vector with two narrow ones, but a block of eight then waits for the slowest of
+//! eight pairs where two blocks of four wait for the slowest of four each: on
+//! baseline x86-64, octagon distance per pair took 148.7 ns with `f32x4` blocks
+//! against 213.8 ns with emulated `f32x8` ones; with AVX2, `f32x8` blocks took 65.7 ns
+//! against 96.0 ns for `f32x4` (criterion, 2026-11-24).
 //!
 //! Every operation does, lane by lane, exactly the scalar arithmetic of the [`Vec2`]
 //! operation of the same name, in the same order (no fused multiply-add: neither Rust
@@ -13,22 +22,42 @@ use core::ops::{
 };
 
 use gjk_core::{Scalar, Transform, Vec2};
-use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, f64x4};
+use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x4, f32x8, f64x2, f64x4};
 
-/// Lanes per `f32` batch (one `f32x8`).
-pub const LANES: usize = 8;
+/// The lanes of an `f32` block on this target: `f32x8` with AVX, `f32x4` without.
+#[cfg(target_feature = "avx")]
+pub type F32Lanes = f32x8;
+/// The lanes of an `f32` block on this target: `f32x8` with AVX, `f32x4` without.
+#[cfg(not(target_feature = "avx"))]
+pub type F32Lanes = f32x4;
+
+/// The lanes of an `f64` block on this target: `f64x4` with AVX, `f64x2` without.
+#[cfg(target_feature = "avx")]
+pub type F64Lanes = f64x4;
+/// The lanes of an `f64` block on this target: `f64x4` with AVX, `f64x2` without.
+#[cfg(not(target_feature = "avx"))]
+pub type F64Lanes = f64x2;
+
+/// Pairs per `f32` block on this target (8 with AVX, 4 without).
+pub const LANES: usize = <F32Lanes as LaneFloat>::COUNT;
+
+/// The most lanes of any lane type.
+pub(crate) const MAX_LANES: usize = 8;
 
 /// An `f32` lane mask: all bits set in the lanes where a condition holds.
-pub type Mask = f32x8;
+pub type Mask = F32Lanes;
 
 mod sealed {
     pub trait Sealed {}
+    impl Sealed for wide::f32x4 {}
     impl Sealed for wide::f32x8 {}
+    impl Sealed for wide::f64x2 {}
     impl Sealed for wide::f64x4 {}
 }
 
-/// A SIMD vector of scalars, one per lane: `f32x8` or `f64x4`. The batch code is
-/// written once over this trait; it is sealed, those two are all there is.
+/// A SIMD vector of scalars, one per lane: `f32x4`, `f32x8`, `f64x2` or `f64x4`. The
+/// batch code is written once over this trait; it is sealed, those four are all there
+/// is.
 pub trait LaneFloat:
     sealed::Sealed
     + Copy
@@ -54,7 +83,7 @@ pub trait LaneFloat:
     + CmpLt<Output = Self>
 {
     /// The scalar of a lane.
-    type Scalar: LaneScalar<Lanes = Self>;
+    type Scalar: Scalar;
     /// One scalar per lane.
     type Array: Copy + Default + AsRef<[Self::Scalar]> + AsMut<[Self::Scalar]>;
     /// How many lanes.
@@ -174,22 +203,24 @@ macro_rules! lane_float {
     };
 }
 
+lane_float!(f32x4, f32, 4);
 lane_float!(f32x8, f32, 8);
+lane_float!(f64x2, f64, 2);
 lane_float!(f64x4, f64, 4);
 
-/// A scalar type with a batch lane type: `f32` runs eight lanes (`f32x8`), `f64` four
-/// (`f64x4`).
+/// A scalar type with a batch lane type, one native register wide: [`F32Lanes`] and
+/// [`F64Lanes`] (see the module documentation for why).
 pub trait LaneScalar: Scalar {
-    /// The SIMD vector of this scalar.
+    /// The SIMD vector of this scalar's blocks.
     type Lanes: LaneFloat<Scalar = Self>;
 }
 
 impl LaneScalar for f32 {
-    type Lanes = f32x8;
+    type Lanes = F32Lanes;
 }
 
 impl LaneScalar for f64 {
-    type Lanes = f64x4;
+    type Lanes = F64Lanes;
 }
 
 /// Whether lane `index` of a mask's array is set (a set lane is all ones: NaN).
@@ -207,8 +238,14 @@ pub struct Vec2Lanes<F> {
     pub y: F,
 }
 
+/// Four `f32` 2D vectors.
+pub type Vec2x4 = Vec2Lanes<f32x4>;
+
 /// Eight `f32` 2D vectors.
 pub type Vec2x8 = Vec2Lanes<f32x8>;
+
+/// Two `f64` 2D vectors.
+pub type DVec2x2 = Vec2Lanes<f64x2>;
 
 /// Four `f64` 2D vectors.
 pub type DVec2x4 = Vec2Lanes<f64x4>;

@@ -70,7 +70,10 @@ mod shape_block;
 mod simplex;
 
 pub use block::{PairBlock, distance_batch, intersects_batch};
-pub use lanes::{DVec2x4, LANES, LaneFloat, LaneScalar, Mask, Vec2Lanes, Vec2x8};
+pub use lanes::{
+    DVec2x2, DVec2x4, F32Lanes, F64Lanes, LANES, LaneFloat, LaneScalar, Mask, Vec2Lanes, Vec2x4,
+    Vec2x8,
+};
 #[cfg(feature = "rayon")]
 pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
 pub use shape::{CoreVertices, LaneCore, LaneShape, MAX_VERTICES, PackError};

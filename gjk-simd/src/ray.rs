@@ -15,7 +15,7 @@ use num_traits::{Float, ToPrimitive};
 
 use crate::block::PackedCores;
 use crate::gjk::{Placed, distance_lanes, seed, stop};
-use crate::lanes::{LANES, LaneFloat, Vec2Lanes, at_most, greater, is_set, select};
+use crate::lanes::{LaneFloat, MAX_LANES, Vec2Lanes, at_most, greater, is_set, select};
 use crate::shape::MAX_VERTICES;
 
 /// How a lane's cast ended (as codes in a register).
@@ -305,7 +305,7 @@ fn with_exact_starting_normals<F: LaneFloat>(
         iterations: 0,
         status: DistanceStatus::InvalidInput,
     };
-    let mut exact = [blank; LANES];
+    let mut exact = [blank; MAX_LANES];
     let exact = exact.get_mut(..out.len()).unwrap_or(&mut []);
     distance_lanes(placed, exact);
     for (output, exact) in out.iter_mut().zip(exact.iter()) {

@@ -4,9 +4,7 @@
 //! closed form. Either way a lane computes exactly what gjk-shapes computes, so it
 //! finds the same support points as the scalar kernel.
 
-use gjk_core::{Support, Vec2};
-
-use crate::lanes::LaneScalar;
+use gjk_core::{Scalar, Support, Vec2};
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
 
 /// The most core vertices a lane holds (Box2D's polygon limit).
@@ -42,7 +40,7 @@ pub struct CoreVertices<S = f32> {
     count: usize,
 }
 
-impl<S: LaneScalar> CoreVertices<S> {
+impl<S: Scalar> CoreVertices<S> {
     /// The vertices of `points`, or [`PackError::TooManyVertices`].
     ///
     /// ```
@@ -111,59 +109,59 @@ pub enum LaneCore<S = f32> {
 /// let ellipse = Ellipse::new(Vec2::new(2.0, 1.0)).unwrap();
 /// assert_eq!(ellipse.lane_core(), Ok(LaneCore::Ellipse(Vec2::new(2.0, 1.0))));
 /// ```
-pub trait LaneShape<S: LaneScalar = f32>: Support<S> {
+pub trait LaneShape<S: Scalar = f32>: Support<S> {
     /// The core, or [`PackError::TooManyVertices`].
     fn lane_core(&self) -> Result<LaneCore<S>, PackError>;
 }
 
 /// The lane core of a list of vertices.
-fn vertices<S: LaneScalar>(points: &[Vec2<S>]) -> Result<LaneCore<S>, PackError> {
+fn vertices<S: Scalar>(points: &[Vec2<S>]) -> Result<LaneCore<S>, PackError> {
     CoreVertices::new(points).map(LaneCore::Vertices)
 }
 
-impl<S: LaneScalar, const N: usize> LaneShape<S> for Polygon<S, N> {
+impl<S: Scalar, const N: usize> LaneShape<S> for Polygon<S, N> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(self.vertices())
     }
 }
 
-impl<S: LaneScalar, const N: usize> LaneShape<S> for Rounded<S, Polygon<S, N>> {
+impl<S: Scalar, const N: usize> LaneShape<S> for Rounded<S, Polygon<S, N>> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(self.core().vertices())
     }
 }
 
-impl<S: LaneScalar> LaneShape<S> for Circle<S> {
+impl<S: Scalar> LaneShape<S> for Circle<S> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.center()])
     }
 }
 
-impl<S: LaneScalar> LaneShape<S> for Capsule<S> {
+impl<S: Scalar> LaneShape<S> for Capsule<S> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.a(), self.b()])
     }
 }
 
-impl<S: LaneScalar> LaneShape<S> for Segment<S> {
+impl<S: Scalar> LaneShape<S> for Segment<S> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.a(), self.b()])
     }
 }
 
-impl<S: LaneScalar> LaneShape<S> for Point<S> {
+impl<S: Scalar> LaneShape<S> for Point<S> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         vertices(&[self.position()])
     }
 }
 
-impl<S: LaneScalar> LaneShape<S> for Ellipse<S> {
+impl<S: Scalar> LaneShape<S> for Ellipse<S> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         Ok(LaneCore::Ellipse(self.semi_axes()))
     }
 }
 
-impl<S: LaneScalar> LaneShape<S> for Rounded<S, Ellipse<S>> {
+impl<S: Scalar> LaneShape<S> for Rounded<S, Ellipse<S>> {
     fn lane_core(&self) -> Result<LaneCore<S>, PackError> {
         Ok(LaneCore::Ellipse(self.core().semi_axes()))
     }

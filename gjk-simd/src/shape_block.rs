@@ -9,8 +9,7 @@ use crate::lanes::{LaneFloat, LaneScalar};
 use crate::ray::ray_cast_lanes;
 use crate::shape::{LaneShape, PackError};
 
-/// Up to eight `f32` shapes (four `f64` shapes: [`ShapeBlock::CAPACITY`]) packed
-/// once, to be hit by rays many times (one ray per shape and call) with
+/// A block of shapes ([`ShapeBlock::CAPACITY`]: one register of lanes) packed once, to be hit by rays many times (one ray per shape and call) with
 /// [`ShapeBlock::ray_cast`].
 ///
 /// ```
@@ -39,7 +38,7 @@ pub struct ShapeBlock<S: LaneScalar = f32> {
 }
 
 impl<S: LaneScalar> ShapeBlock<S> {
-    /// The most shapes a block holds: its lane count (8 for `f32`, 4 for `f64`).
+    /// The most shapes a block holds: its lane count ([`LaneScalar`]).
     pub const CAPACITY: usize = <S::Lanes as LaneFloat>::COUNT;
 
     /// Packs up to [`CAPACITY`](Self::CAPACITY) shapes (more is a

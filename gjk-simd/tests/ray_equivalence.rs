@@ -174,8 +174,7 @@ fn f64_batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
     each_kind(check_f64, 7700, 12..=14);
 }
 
-/// Each outcome of a cast comes out of the lanes as the scalar cast gives it, in one
-/// block: a hit, a miss, a ray starting in the core, one starting in the rounding
+/// Each outcome of a cast comes out of the lanes as the scalar cast gives it: a hit, a miss, a ray starting in the core, one starting in the rounding
 /// (with the outward normal), a ray stopping short, and invalid input.
 #[test]
 fn batch_ray_cast_meets_every_outcome() {
@@ -193,10 +192,7 @@ fn batch_ray_cast_meets_every_outcome() {
         Ray::new(Vec2::new(f32::NAN, 0.0), Vec2::X),
     ];
     let mut out = [ray_cast(&pill, at, rays[0]); 6];
-    ShapeBlock::new(&[pill; 6])
-        .unwrap()
-        .ray_cast(&[at; 6], &rays, &mut out)
-        .unwrap();
+    ray_cast_batch(&[pill; 6], &[at; 6], &rays, &mut out).unwrap();
     for (index, ray) in rays.iter().enumerate() {
         assert_eq!(
             cast_bits(&out[index]),
@@ -228,7 +224,7 @@ fn ray_cast_batch_with_mismatched_lengths_is_an_error() {
     let mut out = [ray_cast(&ball, Transform::IDENTITY, ray); 2];
     let result = ray_cast_batch(&[ball; 3], &[Transform::IDENTITY; 3], &[ray; 2], &mut out);
     assert_eq!(result, Err(PackError::LengthMismatch));
-    let too_many = ShapeBlock::new(&[ball; 9]);
+    let too_many = ShapeBlock::new(&[ball; ShapeBlock::<f32>::CAPACITY + 1]);
     assert_eq!(too_many, Err(PackError::LengthMismatch));
     let octagon = Polygon::<f32, 8>::regular(8, 1.0).unwrap();
     let block = ShapeBlock::new(&[octagon; 2]).unwrap();

@@ -74,6 +74,7 @@ fn steps() -> Vec<Step> {
         Step {
             name: "cross targets".to_owned(),
             needs: Some("rustup"),
+            needs_avx2: false,
             action: Action::AddCrossTargets,
         },
     ];
@@ -129,6 +130,24 @@ fn steps() -> Vec<Step> {
                 "--ignored",
             ],
         ),
+        // The same with AVX2, where the blocks are f32x8 and f64x4 instead of f32x4
+        // and f64x2: the other lane code `wide` compiles.
+        Step::cargo(
+            "gjk-simd = scalar, AVX2 lanes",
+            &[
+                "test",
+                "--release",
+                "-p",
+                "gjk-simd",
+                "--tests",
+                "--target-dir",
+                "target/avx2",
+                "--",
+                "--ignored",
+            ],
+        )
+        .with_env("RUSTFLAGS", "-C target-cpu=x86-64-v3")
+        .needing_avx2(),
     ]);
     steps.extend(embedded_steps());
     steps
@@ -217,12 +236,28 @@ fn embedded_steps() -> Vec<Step> {
     ]
 }
 
+/// Whether this processor runs AVX2 code (`-C target-cpu=x86-64-v3`).
+fn cpu_has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("fma")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// One check of the CI run.
 struct Step {
     /// Short name for the header and the summary table.
     name: String,
     /// A program the step needs on `PATH` beyond cargo; without it the step is skipped.
     needs: Option<&'static str>,
+    /// Whether the step runs AVX2 code, skipped on a processor without it.
+    needs_avx2: bool,
     /// What the step does.
     action: Action,
 }
@@ -252,6 +287,7 @@ impl Step {
         Self {
             name: name.to_owned(),
             needs: None,
+            needs_avx2: false,
             action: Action::Cargo {
                 args: args.iter().map(|&arg| arg.to_owned()).collect(),
                 env: Vec::new(),
@@ -262,6 +298,12 @@ impl Step {
     /// The same step, skipped (loudly) when `tool` is not on `PATH`.
     fn needing(mut self, tool: &'static str) -> Self {
         self.needs = Some(tool);
+        self
+    }
+
+    /// The same step, skipped (loudly) on a processor without AVX2.
+    fn needing_avx2(mut self) -> Self {
+        self.needs_avx2 = true;
         self
     }
 
@@ -278,6 +320,10 @@ impl Step {
             && find_on_path(tool).is_none()
         {
             println!("SKIPPED: {} needs {tool}, not installed", self.name);
+            return Outcome::Skipped;
+        }
+        if self.needs_avx2 && !cpu_has_avx2() {
+            println!("SKIPPED: {} needs a processor with AVX2", self.name);
             return Outcome::Skipped;
         }
         let passed = match &self.action {
