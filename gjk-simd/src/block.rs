@@ -1,4 +1,4 @@
-//! [`PairBlock`]: up to eight shape pairs packed into lanes once, queried for any
+//! [`PairBlock`]: a block of shape pairs packed into lanes once, queried for any
 //! number of placements.
 
 use gjk_core::{DistanceOutput, QueryError, Transform};
@@ -8,7 +8,7 @@ use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below};
 use crate::lanes::{LaneFloat, LaneScalar, Vec2Lanes};
 use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 
-/// The cores of one side (A or B) of eight pairs, vertex `k` of every lane in one
+/// The cores of one side (A or B) of a block of pairs, vertex `k` of every lane in one
 /// [`Vec2x8`]. A lane with fewer vertices repeats its last one: a repeated vertex is
 /// never strictly farther than the first copy, so the support point and its vertex
 /// index stay those of the unpadded core. Ellipse lanes keep their semi-axes instead.
@@ -232,7 +232,7 @@ impl<S: LaneScalar> PairBlock<S> {
 }
 
 /// `gjk_core::distance` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block of
-/// lanes at a time (eight in `f32`, four in `f64`), into `out[i]`: the convenience
+/// lanes at a time ([`PairBlock::CAPACITY`]), into `out[i]`: the convenience
 /// form of [`PairBlock`] for shapes that change every call. Any length works; the
 /// last block is partly filled.
 ///

@@ -1,4 +1,4 @@
-//! The GJK distance loop of eight pairs in lock-step.
+//! The GJK distance loop of a block of pairs in lock-step.
 //!
 //! Each lane runs the scalar kernel's loop (gjk-core's `gjk.rs`: seed along the offset
 //! between the shapes, then support, bound, reduce, until a termination rule fires),

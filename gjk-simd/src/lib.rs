@@ -1,9 +1,10 @@
 //! # gjk-simd
 //!
 //! Many GJK queries at once: one query per SIMD lane, in lock-step, for engines that
-//! run thousands of narrow-phase queries a frame. `f32` queries run eight lanes
-//! (`wide::f32x8`), `f64` queries four (`wide::f64x4`): every type and function is
-//! generic over the scalar ([`LaneScalar`]), and the scalar is that of the shapes.
+//! run thousands of narrow-phase queries a frame. A block is one SIMD register of
+//! lanes: eight `f32` or four `f64` queries with AVX, four or two without (see
+//! below). Every type and function is generic over the scalar ([`LaneScalar`]), and
+//! the scalar is that of the shapes.
 //! `#![no_std]`, no allocation, no unsafe code.
 //!
 //! - [`PairBlock`]: a block of pairs packed once (their cores as structure-of-arrays
@@ -32,11 +33,16 @@
 //! ## Instruction sets
 //!
 //! `wide` picks its instructions when this crate is compiled, from the target
-//! features enabled then: build with `RUSTFLAGS="-C target-cpu=x86-64-v3"` (AVX2; one
-//! `f32x8` per register) or `-C target-cpu=native`, `-C target-feature=+avx512f`, and
-//! for wasm `-C target-feature=+simd128`. Without them it falls back to narrower
-//! vectors (two SSE registers on baseline x86-64) or to scalar code, with the same
-//! results.
+//! features enabled then, and so does this crate's block width ([`LANES`],
+//! [`F32Lanes`], [`F64Lanes`]). Build with `RUSTFLAGS="-C target-cpu=x86-64-v3"` (or
+//! `-C target-cpu=native` on such a machine) for AVX2 and blocks of eight `f32` or
+//! four `f64` pairs; `wide` 0.7 has no 16-lane float type, so an AVX-512 build runs
+//! the same eight-lane blocks. Without AVX a block is one 128-bit register, four `f32`
+//! or two `f64` pairs: SSE2 on baseline x86-64, wasm SIMD with
+//! `-C target-feature=+simd128`, or plain scalar code where `wide` has no SIMD for the
+//! target, always with the same results. On baseline x86-64 the lanes are about as
+//! fast as the scalar kernel (SSE2 has no blend instruction); AVX2 is where
+//! they pay (see the README for measured figures).
 //!
 //! ```
 //! use gjk_core::{Transform, Vec2, distance};

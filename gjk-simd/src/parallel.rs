@@ -9,14 +9,14 @@ use gjk_core::{DistanceOutput, QueryError, Transform};
 use rayon::prelude::*;
 
 use crate::block::{distance_batch, intersects_batch};
-use crate::lanes::{LANES, LaneScalar};
+use crate::lanes::LaneScalar;
 use crate::shape::{LaneShape, PackError};
 
-/// Pairs per rayon task: 64 full `f32` blocks (128 `f64` blocks). A block of eight
-/// octagon pairs takes about half a microsecond, so a task is tens of microseconds,
-/// well above rayon's cost of handing one out, and a batch of a few thousand pairs
-/// still spreads over the cores.
-pub const PARALLEL_CHUNK: usize = 64 * LANES;
+/// Pairs per rayon task, a multiple of every block width: 64 blocks of eight (128 of
+/// four). A block of eight octagon pairs takes about half a microsecond with AVX2, so
+/// a task is tens of microseconds, well above rayon's cost of handing one out, and a
+/// batch of a few thousand pairs still spreads over the cores.
+pub const PARALLEL_CHUNK: usize = 512;
 
 /// [`distance_batch`] with the pairs split over rayon's thread pool, in runs of
 /// [`PARALLEL_CHUNK`]; the outputs are the same.

@@ -1,4 +1,5 @@
-//! The GJK ray cast of eight rays in lock-step, each against its own packed shape.
+//! The GJK ray cast of a block of rays in lock-step, each against its own packed
+//! shape.
 //!
 //! A ray is the linear cast of a point against the shape, so each lane runs the scalar
 //! kernel's cast loop (gjk-core's `shape_cast.rs`, which derives it) on the pair

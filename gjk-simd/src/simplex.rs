@@ -1,4 +1,4 @@
-//! The GJK simplex of eight pairs at once, and its branch-free solve.
+//! The GJK simplex of a block of pairs at once, and its branch-free solve.
 //!
 //! The scalar kernel picks the Voronoi region of the origin with a chain of `if`s
 //! (gjk-core's `simplex.rs` has the derivation). Here every lane evaluates every
