@@ -92,6 +92,19 @@ impl<F: LaneFloat> PackedCores<F> {
     }
 }
 
+impl<F: LaneFloat> PackedCores<F> {
+    /// Vertex `index` of every lane's core (an index per lane, as the support reports
+    /// it; vertex lanes only): the very coordinates the support read.
+    #[inline(always)]
+    pub(crate) fn vertex_at(&self, index: F) -> Vec2Lanes<F> {
+        let mut vertex = self.vertices[0];
+        for (k, candidate) in self.vertices.iter().enumerate().take(self.scanned).skip(1) {
+            vertex = vertex.replaced(index.cmp_eq(F::lit(k as f64)), *candidate);
+        }
+        vertex
+    }
+}
+
 /// A block of pairs ([`PairBlock::CAPACITY`]: one register of lanes, 8 `f32` or 4
 /// `f64` pairs with AVX, 4 or 2 without) packed once,
 /// to be queried for many placements (one per frame, say) with

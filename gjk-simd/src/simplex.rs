@@ -34,7 +34,9 @@ impl<F: LaneFloat> VertexLanes<F> {
     }
 }
 
-/// Which of the three slots a reduced simplex keeps and with what weights, per lane.
+/// Which of the three slots a reduced simplex keeps, per lane. The barycentric
+/// weights are not kept: only the final simplex's are read, and
+/// [`SimplexLanes::weights`] derives them from its vertices.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ReductionLanes<F> {
     /// The simplex's point nearest the origin.
@@ -43,7 +45,6 @@ pub(crate) struct ReductionLanes<F> {
     kept: [F; 2],
     /// Vertices kept (1, 2 or 3).
     count: F,
-    weights: [F; 3],
 }
 
 impl<F: LaneFloat> ReductionLanes<F> {
@@ -52,31 +53,18 @@ impl<F: LaneFloat> ReductionLanes<F> {
     pub fn keeps_edge(&self) -> F {
         self.count.cmp_eq(F::lit(2.0))
     }
-
-    /// `on_true` where `mask` is set, `self` elsewhere.
-    #[inline(always)]
-    fn replaced(self, mask: F, on_true: Self) -> Self {
-        Self {
-            closest: self.closest.replaced(mask, on_true.closest),
-            kept: [0, 1].map(|slot| mask.blend(on_true.kept[slot], self.kept[slot])),
-            count: mask.blend(on_true.count, self.count),
-            weights: [0, 1, 2].map(|slot| mask.blend(on_true.weights[slot], self.weights[slot])),
-        }
-    }
 }
 
-/// The Voronoi region a lane's reduction keeps: one vertex, an edge (with its
-/// barycentric numerators), or, when neither mask is set, the triangle's interior.
+/// The Voronoi region a lane's reduction keeps: the slots of its vertices and how
+/// many (one vertex, an edge, or the whole triangle).
 #[derive(Clone, Copy, Debug)]
 struct Choice<F> {
-    vertex: F,
-    edge: F,
-    /// The vertex kept, or the edge's first slot.
+    /// The vertex kept, or the edge's first slot (0 for the triangle).
     first: F,
-    /// The edge's second slot.
+    /// The edge's second slot (1 for the triangle, unused for a vertex).
     second: F,
-    u_first: F,
-    u_second: F,
+    /// Vertices kept: 1, 2 or 3.
+    count: F,
 }
 
 impl<F: LaneFloat> Choice<F> {
@@ -84,12 +72,9 @@ impl<F: LaneFloat> Choice<F> {
     #[inline(always)]
     fn interior() -> Self {
         Self {
-            vertex: F::zero(),
-            edge: F::zero(),
             first: F::zero(),
             second: F::one(),
-            u_first: F::one(),
-            u_second: F::one(),
+            count: F::lit(3.0),
         }
     }
 
@@ -97,22 +82,19 @@ impl<F: LaneFloat> Choice<F> {
     #[inline(always)]
     fn vertex(index: f64) -> Self {
         Self {
-            vertex: F::all_set(),
             first: F::lit(index),
-            ..Self::interior()
+            second: F::one(),
+            count: F::one(),
         }
     }
 
-    /// Keep the edge of slots `kept`, with numerators `u_first` and `u_second`.
+    /// Keep the edge of slots `kept`.
     #[inline(always)]
-    fn edge(kept: [f64; 2], u_first: F, u_second: F) -> Self {
+    fn edge(kept: [f64; 2]) -> Self {
         Self {
-            vertex: F::zero(),
-            edge: F::all_set(),
             first: F::lit(kept[0]),
             second: F::lit(kept[1]),
-            u_first,
-            u_second,
+            count: F::lit(2.0),
         }
     }
 
@@ -120,12 +102,9 @@ impl<F: LaneFloat> Choice<F> {
     #[inline(always)]
     fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
-            vertex: mask.blend(on_true.vertex, self.vertex),
-            edge: mask.blend(on_true.edge, self.edge),
             first: mask.blend(on_true.first, self.first),
             second: mask.blend(on_true.second, self.second),
-            u_first: mask.blend(on_true.u_first, self.u_first),
-            u_second: mask.blend(on_true.u_second, self.u_second),
+            count: mask.blend(on_true.count, self.count),
         }
     }
 }
@@ -134,7 +113,6 @@ impl<F: LaneFloat> Choice<F> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SimplexLanes<F> {
     pub vertices: [VertexLanes<F>; 3],
-    pub weights: [F; 3],
     pub count: F,
 }
 
@@ -144,7 +122,6 @@ impl<F: LaneFloat> SimplexLanes<F> {
     pub fn from_vertex(vertex: VertexLanes<F>) -> Self {
         Self {
             vertices: [vertex; 3],
-            weights: [F::one(), F::zero(), F::zero()],
             count: F::one(),
         }
     }
@@ -155,7 +132,6 @@ impl<F: LaneFloat> SimplexLanes<F> {
         Self {
             vertices: [0, 1, 2]
                 .map(|slot| self.vertices[slot].replaced(mask, on_true.vertices[slot])),
-            weights: [0, 1, 2].map(|slot| select(mask, on_true.weights[slot], self.weights[slot])),
             count: select(mask, on_true.count, self.count),
         }
     }
@@ -211,16 +187,21 @@ impl<F: LaneFloat> SimplexLanes<F> {
 
     /// The closest point and the region to keep, per lane (see the module comment).
     ///
-    /// The region tests are blended first, and only into a [`Choice`] (which slots,
-    /// which barycentric numerators); the reduction is then computed once, for the
-    /// chosen region, with the scalar formulas. This keeps the divisions to three per
-    /// call instead of one pair per candidate edge.
+    /// The region tests are blended first, and only into a [`Choice`] (which slots);
+    /// the closest point is then computed once, for the chosen region, with the scalar
+    /// formulas: one division per call instead of one per candidate edge.
     #[inline(always)]
     pub fn reduce(&self) -> ReductionLanes<F> {
-        let (triangle, interior_weights) = self.triangle_choice();
-        let choice = triangle
-            .replaced(self.holds(2.0), self.segment_choice())
-            .replaced(self.holds(1.0), Choice::vertex(0.0));
+        // Each solve runs only when some lane of the block needs it: in the first
+        // round every lane holds a segment, later mostly triangles.
+        let mut choice = Choice::vertex(0.0);
+        let (segments, triangles) = (self.holds(2.0), self.holds(3.0));
+        if triangles.any() {
+            choice = choice.replaced(triangles, self.triangle_choice());
+        }
+        if segments.any() {
+            choice = choice.replaced(segments, self.segment_choice());
+        }
         let pick = |slot: F| {
             self.vertices[0]
                 .w
@@ -228,36 +209,23 @@ impl<F: LaneFloat> SimplexLanes<F> {
                 .replaced(slot.cmp_eq(F::lit(2.0)), self.vertices[2].w)
         };
         let (w_first, w_second) = (pick(choice.first), pick(choice.second));
-        let edge_sum = choice.u_first + choice.u_second;
-        let edge = ReductionLanes {
-            closest: closest_on_edge_line(w_first, w_second),
+        let closest = Vec2Lanes::zero()
+            .replaced(
+                choice.count.cmp_eq(F::lit(2.0)),
+                closest_on_edge_line(w_first, w_second),
+            )
+            .replaced(choice.count.cmp_eq(F::one()), w_first);
+        ReductionLanes {
+            closest,
             kept: [choice.first, choice.second],
-            count: F::lit(2.0),
-            weights: [
-                choice.u_first / edge_sum,
-                choice.u_second / edge_sum,
-                F::zero(),
-            ],
-        };
-        let vertex = ReductionLanes {
-            closest: w_first,
-            kept: [choice.first, choice.first],
-            count: F::one(),
-            weights: [F::one(), F::zero(), F::zero()],
-        };
-        let interior = ReductionLanes {
-            closest: Vec2Lanes::zero(),
-            kept: [F::zero(), F::one()],
-            count: F::lit(3.0),
-            weights: interior_weights,
-        };
-        interior
-            .replaced(choice.edge, edge)
-            .replaced(choice.vertex, vertex)
+            count: choice.count,
+        }
     }
 
-    /// Keeps the reduction's vertices and weights: the kept slots move down to 0 and
-    /// 1 (selected from the vertices before the move, as the scalar copies are).
+    /// Keeps the reduction's vertices: the kept slots move down to 0 and 1 (selected
+    /// from the vertices before the move, as the scalar copies are). A triangle keeps
+    /// slots 0 and 1 in place; slot 1 of a lane left with one vertex holds a copy
+    /// that nothing reads.
     #[inline(always)]
     pub fn apply(&mut self, reduction: &ReductionLanes<F>) {
         let before = self.vertices;
@@ -266,11 +234,8 @@ impl<F: LaneFloat> SimplexLanes<F> {
                 .replaced(index.cmp_eq(F::one()), before[1])
                 .replaced(index.cmp_eq(F::lit(2.0)), before[2])
         };
-        let reduced = reduction.count.cmp_lt(F::lit(3.0));
-        let edge = reduction.count.cmp_eq(F::lit(2.0));
-        self.vertices[0] = before[0].replaced(reduced, pick(reduction.kept[0]));
-        self.vertices[1] = before[1].replaced(edge, pick(reduction.kept[1]));
-        self.weights = reduction.weights;
+        self.vertices[0] = pick(reduction.kept[0]);
+        self.vertices[1] = pick(reduction.kept[1]);
         self.count = reduction.count;
     }
 
@@ -285,15 +250,14 @@ impl<F: LaneFloat> SimplexLanes<F> {
         let has_length = greater(u1 + u2, zero);
         let first = at_most(u2, zero) | !has_length;
         let second = at_most(u1, zero);
-        Choice::edge([0.0, 1.0], u1, u2)
+        Choice::edge([0.0, 1.0])
             .replaced(second, Choice::vertex(1.0))
             .replaced(first, Choice::vertex(0.0))
     }
 
-    /// The scalar `reduce_triangle`'s region on the three slots of every lane, and the
-    /// interior weights (used where no region test holds).
+    /// The scalar `reduce_triangle`'s region on the three slots of every lane.
     #[inline(always)]
-    fn triangle_choice(&self) -> (Choice<F>, [F; 3]) {
+    fn triangle_choice(&self) -> Choice<F> {
         let zero = F::zero();
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
         let e12 = w2 - w1;
@@ -305,20 +269,8 @@ impl<F: LaneFloat> SimplexLanes<F> {
         let u13_2 = negate(w1.dot(e13));
         let u23_1 = w3.dot(e23);
         let u23_2 = negate(w2.dot(e23));
-        // The scalar kernel's sub-areas, orientation and interior weights.
-        let n = signed_area_from_shortest_edges(e12, e13, e23);
-        let orientation = select(
-            greater(n, zero),
-            F::one(),
-            select(greater(zero, n), negate(F::one()), n * zero),
-        );
-        let (c1, c2, c3) = (w2.cross(w3), w3.cross(w1), w1.cross(w2));
+        let (orientation, [c1, c2, c3]) = self.sub_areas();
         let (t1, t2, t3) = (orientation * c1, orientation * c2, orientation * c3);
-
-        let sum = c1 + c2 + c3;
-        let positive = greater(orientation * sum, zero);
-        let third = F::one() / (F::lit(2.0) + F::one());
-        let interior_weights = [c1, c2, c3].map(|c| select(positive, c / sum, third));
         // The scalar chain's tests, in its order; blended from the last to the first
         // so that the first test that holds decides.
         let regions = [
@@ -328,11 +280,11 @@ impl<F: LaneFloat> SimplexLanes<F> {
             ),
             (
                 greater(u12_1, zero) & greater(u12_2, zero) & at_most(t3, zero),
-                Choice::edge([0.0, 1.0], u12_1, u12_2),
+                Choice::edge([0.0, 1.0]),
             ),
             (
                 greater(u13_1, zero) & greater(u13_2, zero) & at_most(t2, zero),
-                Choice::edge([0.0, 2.0], u13_1, u13_2),
+                Choice::edge([0.0, 2.0]),
             ),
             (
                 at_most(u12_1, zero) & at_most(u23_2, zero),
@@ -344,26 +296,75 @@ impl<F: LaneFloat> SimplexLanes<F> {
             ),
             (
                 greater(u23_1, zero) & greater(u23_2, zero) & at_most(t1, zero),
-                Choice::edge([1.0, 2.0], u23_1, u23_2),
+                Choice::edge([1.0, 2.0]),
             ),
         ];
-        let choice = regions
+        regions
             .iter()
             .rev()
             .fold(Choice::interior(), |chosen, (test, region)| {
                 chosen.replaced(*test, *region)
-            });
-        (choice, interior_weights)
+            })
     }
 
-    /// The witness points on A and B: the weighted sums over the vertices in use.
-    pub fn witness_points(&self) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
+    /// The scalar kernel's triangle orientation (the sign of its area) and the
+    /// sub-areas the origin makes with each edge, per lane.
+    #[inline(always)]
+    fn sub_areas(&self) -> (F, [F; 3]) {
+        let zero = F::zero();
+        let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
+        let n = signed_area_from_shortest_edges(w2 - w1, w3 - w1, w3 - w2);
+        let orientation = select(
+            greater(n, zero),
+            F::one(),
+            select(greater(zero, n), negate(F::one()), n * zero),
+        );
+        (orientation, [w2.cross(w3), w3.cross(w1), w1.cross(w2)])
+    }
+
+    /// The barycentric weights of each lane's closest point, as the reduction that
+    /// left the simplex computed them (the loop does not carry them: only the final
+    /// simplex's are read). One vertex weighs one. An edge, always in slots 0 and 1
+    /// after a reduction, weighs `(u1, u2) / (u1 + u2)` with the numerators of the
+    /// scalar `reduce_segment`; those of a triangle's edge are the same expressions
+    /// of the same two points in the same order, so the bits agree whichever solve
+    /// kept the edge. A triangle (the cores overlap) weighs its normalized sub-areas,
+    /// or a third each where they do not sum to a positive area.
+    #[inline(always)]
+    pub fn weights(&self) -> [F; 3] {
+        let zero = F::zero();
+        let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
+        let e12 = w2 - w1;
+        let (u1, u2) = (w2.dot(e12), negate(w1.dot(e12)));
+        let edge_sum = u1 + u2;
+        let (orientation, [c1, c2, c3]) = self.sub_areas();
+        let sum = c1 + c2 + c3;
+        let positive = greater(orientation * sum, zero);
+        let third = F::one() / (F::lit(2.0) + F::one());
+        let interior = [c1, c2, c3].map(|c| select(positive, c / sum, third));
+        let edge = self.holds(2.0);
+        let vertex = self.holds(1.0);
+        [
+            select(vertex, F::one(), select(edge, u1 / edge_sum, interior[0])),
+            select(vertex, zero, select(edge, u2 / edge_sum, interior[1])),
+            select(vertex | edge, zero, interior[2]),
+        ]
+    }
+
+    /// The witness points on A and B: the weighted sums, over the vertices in use, of
+    /// each vertex's points on A and on B as `points` gives them.
+    #[inline(always)]
+    pub fn witness_points(
+        &self,
+        points: impl Fn(&VertexLanes<F>) -> (Vec2Lanes<F>, Vec2Lanes<F>),
+    ) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
         let mut witness_a = Vec2Lanes::zero();
         let mut witness_b = Vec2Lanes::zero();
-        for (slot, (vertex, weight)) in self.vertices.iter().zip(self.weights).enumerate() {
+        for (slot, (vertex, weight)) in self.vertices.iter().zip(self.weights()).enumerate() {
             let in_use = greater(self.count, F::lit(slot as f64));
-            witness_a = witness_a.replaced(in_use, witness_a + vertex.witness_a.scale(weight));
-            witness_b = witness_b.replaced(in_use, witness_b + vertex.witness_b.scale(weight));
+            let (on_a, on_b) = points(vertex);
+            witness_a = witness_a.replaced(in_use, witness_a + on_a.scale(weight));
+            witness_b = witness_b.replaced(in_use, witness_b + on_b.scale(weight));
         }
         (witness_a, witness_b)
     }
