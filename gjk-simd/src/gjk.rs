@@ -185,12 +185,15 @@ pub(crate) fn distance_lanes<F: LaneFloat>(
     placed: &Placed<'_, F>,
     out: &mut [DistanceOutput<F::Scalar>],
 ) {
-    let ends = if placed.a.any_ellipse || placed.b.any_ellipse {
-        run::<F, false>(placed).with_carried_witness_points()
+    // Two copies of the loop, so that the one for vertex cores drops the carried
+    // points; each ends in place (moving the ends out of a branch costs a `memcpy`).
+    if placed.a.any_ellipse || placed.b.any_ellipse {
+        let (ends, simplex) = run::<F, false>(placed);
+        ends.finish(placed, carried_witness_points(&simplex), out);
     } else {
-        run::<F, false>(placed).with_witness_points_from_features(placed)
-    };
-    ends.finish(&placed.xf_a, placed.a.radii, placed.b.radii, out);
+        let (ends, simplex) = run::<F, false>(placed);
+        ends.finish(placed, witness_points_from_features(&simplex, placed), out);
+    }
 }
 
 /// `gjk_core::intersects` of the placed pairs, one per lane: the same loop with the
@@ -200,7 +203,7 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
     placed: &Placed<'_, F>,
     out: &mut [Result<bool, QueryError>],
 ) {
-    let ends = run::<F, true>(placed);
+    let (ends, _) = run::<F, true>(placed);
     let radius = placed.a.radii + placed.b.radii;
     // The comparison `intersects` and `distance` make, so they agree to the last bit.
     let apart = greater(ends.closest.length_squared().sqrt() - radius, F::zero()).to_array();
@@ -227,7 +230,7 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
 /// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
 /// as soon as a support plane shows its rounded shapes apart (the overlap test).
 #[inline(always)]
-fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> Ends<F> {
+fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> (Ends<F>, SimplexLanes<F>) {
     let mut running = placed.usable;
     let mut termination = select(running, F::lit(RUNNING), F::lit(INVALID));
 
@@ -322,12 +325,40 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> Ends<F> 
         closest_squared = select(running, next_squared, closest_squared);
     }
 
-    Ends {
+    let ends = Ends {
         termination,
         iterations,
         closest,
-        simplex,
-    }
+    };
+    (ends, simplex)
+}
+
+/// The witness points on the cores from the points each support point carried.
+#[inline(always)]
+fn carried_witness_points<F: LaneFloat>(simplex: &SimplexLanes<F>) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
+    simplex.witness_points(|vertex| (vertex.witness_a, vertex.witness_b))
+}
+
+/// The witness points on the cores, for blocks without ellipses: a support point of
+/// vertex cores is a function of its two vertex indices, so its points are looked up
+/// again, with the support's own operations (the same bits), instead of being
+/// carried. The loop then never reads the carried points, and the compiler drops
+/// them and their blends from every round: with the weights also derived only at the
+/// end, 12 % fewer instructions per prepacked octagon pair (callgrind, 2026-11-24).
+/// The simplex must not reach a function that is not inlined, or the points are
+/// stored and live again.
+#[inline(always)]
+fn witness_points_from_features<F: LaneFloat>(
+    simplex: &SimplexLanes<F>,
+    placed: &Placed<'_, F>,
+) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
+    simplex.witness_points(|vertex| {
+        let on_b = placed.b.vertex_at(vertex.feature_b);
+        (
+            placed.a.vertex_at(vertex.feature_a),
+            placed.relative.transform_point(on_b),
+        )
+    })
 }
 
 /// How the lanes' loops ended.
@@ -335,64 +366,26 @@ struct Ends<F> {
     termination: F,
     iterations: F,
     closest: Vec2Lanes<F>,
-    simplex: SimplexLanes<F>,
 }
 
 impl<F: LaneFloat> Ends<F> {
-    /// The witness points on the cores from the points each support point carried.
-    #[inline(always)]
-    fn with_carried_witness_points(self) -> Witnessed<F> {
-        let core = self
-            .simplex
-            .witness_points(|vertex| (vertex.witness_a, vertex.witness_b));
-        Witnessed { ends: self, core }
-    }
-
-    /// The witness points on the cores, for blocks without ellipses: a support point
-    /// of vertex cores is a function of its two vertex indices, so its points are
-    /// looked up again, with the support's own operations (the same bits), instead of
-    /// being carried. The loop then never reads the carried points, and the compiler
-    /// drops them and their blends from every round: with the weights also derived
-    /// only at the end, 12 % fewer instructions per prepacked octagon pair (callgrind,
-    /// 2026-11-24).
-    #[inline(always)]
-    fn with_witness_points_from_features(self, placed: &Placed<'_, F>) -> Witnessed<F> {
-        let core = self.simplex.witness_points(|vertex| {
-            let on_b = placed.b.vertex_at(vertex.feature_b);
-            (
-                placed.a.vertex_at(vertex.feature_a),
-                placed.relative.transform_point(on_b),
-            )
-        });
-        Witnessed { ends: self, core }
-    }
-}
-
-/// How the lanes' loops ended, with the witness points on the cores.
-struct Witnessed<F> {
-    ends: Ends<F>,
-    core: (Vec2Lanes<F>, Vec2Lanes<F>),
-}
-
-impl<F: LaneFloat> Witnessed<F> {
     /// The scalar kernel's `finish` in every lane (square roots and divisions are
     /// correctly rounded in SIMD too, so the values are the scalar ones): world-space
     /// output with the radii applied, then one `DistanceOutput` per lane of `out`.
     fn finish(
         &self,
-        xf_a: &TransformLanes<F>,
-        radius_a: F,
-        radius_b: F,
+        placed: &Placed<'_, F>,
+        (core_a, core_b): (Vec2Lanes<F>, Vec2Lanes<F>),
         out: &mut [DistanceOutput<F::Scalar>],
     ) {
-        let (core_a, core_b) = self.core;
-        let code = |value: f64| self.ends.termination.cmp_eq(F::lit(value));
+        let (xf_a, radius_a, radius_b) = (&placed.xf_a, placed.a.radii, placed.b.radii);
+        let code = |value: f64| self.termination.cmp_eq(F::lit(value));
         let (invalid, overlap) = (code(INVALID), code(CORES_OVERLAP));
-        let core_distance = self.ends.closest.length_squared().sqrt();
+        let core_distance = self.closest.length_squared().sqrt();
         // The scalar kernel's `unit_direction`: scaled up first where the squared
         // length is below the normal range.
-        let direct = self.ends.closest.divided(core_distance);
-        let scaled = self.ends.closest.divided(self.ends.closest.max_abs());
+        let direct = self.closest.divided(core_distance);
+        let scaled = self.closest.divided(self.closest.max_abs());
         let scaled_length = scaled.length_squared().sqrt();
         let tiny =
             (core_distance * core_distance).cmp_lt(F::splat(F::Scalar::min_positive_value()));
@@ -420,7 +413,7 @@ impl<F: LaneFloat> Witnessed<F> {
         let [nx, ny] = [world_normal.x, world_normal.y].map(F::to_array);
         let (invalid, overlap, apart) = (invalid.to_array(), overlap.to_array(), apart.to_array());
         let max_iterations = code(MAX_ITERATIONS).to_array();
-        let iterations = self.ends.iterations.to_array();
+        let iterations = self.iterations.to_array();
         let value = |array: &F::Array, lane: usize| {
             array.as_ref().get(lane).copied().unwrap_or(F::Scalar::ZERO)
         };

@@ -130,8 +130,11 @@ impl<F: LaneFloat> SimplexLanes<F> {
     #[inline(always)]
     pub fn replaced(&self, mask: F, on_true: &Self) -> Self {
         Self {
-            vertices: [0, 1, 2]
-                .map(|slot| self.vertices[slot].replaced(mask, on_true.vertices[slot])),
+            vertices: [
+                self.vertices[0].replaced(mask, on_true.vertices[0]),
+                self.vertices[1].replaced(mask, on_true.vertices[1]),
+                self.vertices[2].replaced(mask, on_true.vertices[2]),
+            ],
             count: select(mask, on_true.count, self.count),
         }
     }
