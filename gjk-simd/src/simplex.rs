@@ -117,7 +117,7 @@ pub(crate) struct SimplexLanes<F> {
 }
 
 impl<F: LaneFloat> SimplexLanes<F> {
-    /// One vertex, weight one.
+    /// One vertex.
     #[inline(always)]
     pub fn from_vertex(vertex: VertexLanes<F>) -> Self {
         Self {
