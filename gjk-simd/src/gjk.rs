@@ -104,23 +104,17 @@ fn farthest<F: LaneFloat>(cores: &PackedCores<F>, direction: Vec2Lanes<F>) -> (V
     let mut best = cores.vertices[0];
     let mut best_index = F::zero();
     let mut best_dot = F::splat(F::Scalar::neg_infinity());
-    let mut consider = |index: usize, vertex: &Vec2Lanes<F>| {
+    for (index, vertex) in cores
+        .vertices
+        .iter()
+        .enumerate()
+        .take(cores.scanned.min(MAX_VERTICES))
+    {
         let dot = vertex.dot(direction);
         let better = greater(dot, best_dot);
         best_dot = select(better, dot, best_dot);
         best_index = select(better, F::lit(index as f64), best_index);
         best = best.replaced(better, *vertex);
-    };
-    if cores.scanned >= MAX_VERTICES {
-        // A loop of fixed length: unrolled without a test of the count per vertex
-        // (a sixth of the scan's instructions on octagons).
-        for (index, vertex) in cores.vertices.iter().enumerate() {
-            consider(index, vertex);
-        }
-    } else {
-        for (index, vertex) in cores.vertices.iter().enumerate().take(cores.scanned) {
-            consider(index, vertex);
-        }
     }
     if cores.any_ellipse {
         best = best.replaced(cores.ellipses, ellipse_support(cores.semi_axes, direction));
