@@ -14,6 +14,7 @@
 //! of B onto A, half of them missing, by gjk's `shape_cast` and parry2d's
 //! `cast_shapes`), `batch` and `block` (gjk-simd's `distance_batch`, and
 //! `PairBlock::distance` on blocks packed beforehand, which the count leaves out),
+//! `overlap-batch` (gjk-simd's `intersects_batch`),
 //! and for comparison `box2d` (Box2D's `b2ShapeDistance`
 //! on the static pairs, cold) and `box2d-ray` (`b2RayCastPolygon`, the same rays). The
 //! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
@@ -38,7 +39,7 @@ use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
 use gjk_shapes::Polygon;
-use gjk_simd::{LANES, PairBlock, distance_batch};
+use gjk_simd::{LANES, PairBlock, distance_batch, intersects_batch};
 use peers::box2d::{self, Box2dPolygon};
 use peers::parry;
 
@@ -131,6 +132,22 @@ fn measured_batch(
         } else {
             distance_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");
         }
+        black_box(&out);
+    }
+}
+
+#[inline(never)]
+fn measured_overlap_batch(
+    shapes: &[(Polygon<f32, 8>, Polygon<f32, 8>)],
+    frame: &[PairTransforms<f32>],
+) {
+    let shapes_a: Vec<_> = shapes.iter().map(|pair| pair.0).collect();
+    let shapes_b: Vec<_> = shapes.iter().map(|pair| pair.1).collect();
+    let xf_a: Vec<_> = frame.iter().map(|pair| pair.0).collect();
+    let xf_b: Vec<_> = frame.iter().map(|pair| pair.1).collect();
+    let mut out = vec![Ok(false); shapes.len()];
+    for _ in 0..PASSES {
+        intersects_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");
         black_box(&out);
     }
 }
@@ -234,6 +251,7 @@ fn main() {
         }
         "batch" => measured_batch(&still.shapes, &still.frames[0], false),
         "block" => measured_batch(&still.shapes, &still.frames[0], true),
+        "overlap-batch" => measured_overlap_batch(&still.shapes, &still.frames[0]),
         "ray-analytic" => measured_ray_analytic(&still.shapes, &still.frames[0]),
         "box2d-ray" => measured_box2d_ray(&box2d_pairs(&workload), &workload.frames[0]),
         "box2d" => measured_box2d(&box2d_pairs(&workload), &workload.frames[0]),
