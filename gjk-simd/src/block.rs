@@ -9,7 +9,7 @@ use crate::lanes::{LaneFloat, LaneScalar, Vec2Lanes};
 use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 
 /// The cores of one side (A or B) of a block of pairs, vertex `k` of every lane in one
-/// [`Vec2x8`]. A lane with fewer vertices repeats its last one: a repeated vertex is
+/// [`Vec2Lanes`]. A lane with fewer vertices repeats its last one: a repeated vertex is
 /// never strictly farther than the first copy, so the support point and its vertex
 /// index stay those of the unpadded core. Ellipse lanes keep their semi-axes instead.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,9 +28,9 @@ pub(crate) struct PackedCores<F> {
 }
 
 impl<F: LaneFloat> PackedCores<F> {
-    /// Packs up to [`LANES`] shapes, written straight into the lane-major coordinate
-    /// rows (`x[vertex][lane]`) that the vectors load: building each lane's vertex list
-    /// and transposing it afterwards cost as much as the query itself in
+    /// Packs up to `F::COUNT` shapes (one block), written straight into the lane-major
+    /// coordinate rows (`x[vertex][lane]`) that the vectors load: building each lane's
+    /// vertex list and transposing it afterwards cost as much as the query itself in
     /// `distance_batch`, which packs on every call (callgrind, octagons, 2026-11-24).
     pub(crate) fn pack<'s, T: LaneShape<F::Scalar> + 's>(
         shapes: impl Iterator<Item = &'s T>,
@@ -90,9 +90,7 @@ impl<F: LaneFloat> PackedCores<F> {
             any_ellipse: ellipses.any(),
         })
     }
-}
 
-impl<F: LaneFloat> PackedCores<F> {
     /// Vertex `index` of every lane's core (an index per lane, as the support reports
     /// it; vertex lanes only): the very coordinates the support read.
     #[inline(always)]
@@ -106,9 +104,9 @@ impl<F: LaneFloat> PackedCores<F> {
 }
 
 /// A block of pairs ([`PairBlock::CAPACITY`]: one register of lanes, 8 `f32` or 4
-/// `f64` pairs with AVX, 4 or 2 without) packed once,
-/// to be queried for many placements (one per frame, say) with
-/// [`PairBlock::distance`] and [`PairBlock::intersects`].
+/// `f64` pairs with AVX, 4 or 2 without) packed once, to be queried for many
+/// placements (one per frame, say) with [`PairBlock::distance`] and
+/// [`PairBlock::intersects`].
 ///
 /// ```
 /// use gjk_core::{DistanceStatus, Transform, Vec2, distance};

@@ -9,7 +9,8 @@ use crate::lanes::{LaneFloat, LaneScalar};
 use crate::ray::ray_cast_lanes;
 use crate::shape::{LaneShape, PackError};
 
-/// A block of shapes ([`ShapeBlock::CAPACITY`]: one register of lanes) packed once, to be hit by rays many times (one ray per shape and call) with
+/// A block of shapes ([`ShapeBlock::CAPACITY`]: one register of lanes) packed once,
+/// to be hit by rays many times (one ray per shape and call) with
 /// [`ShapeBlock::ray_cast`].
 ///
 /// ```

@@ -246,10 +246,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     #[inline(always)]
     fn segment_choice(&self) -> Choice<F> {
         let zero = F::zero();
-        let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
-        let e12 = w2 - w1;
-        let u1 = w2.dot(e12);
-        let u2 = negate(w1.dot(e12));
+        let (u1, u2) = edge_numerators(self.vertices[0].w, self.vertices[1].w);
         let has_length = greater(u1 + u2, zero);
         let first = at_most(u2, zero) | !has_length;
         let second = at_most(u1, zero);
@@ -263,15 +260,9 @@ impl<F: LaneFloat> SimplexLanes<F> {
     fn triangle_choice(&self) -> Choice<F> {
         let zero = F::zero();
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
-        let e12 = w2 - w1;
-        let e13 = w3 - w1;
-        let e23 = w3 - w2;
-        let u12_1 = w2.dot(e12);
-        let u12_2 = negate(w1.dot(e12));
-        let u13_1 = w3.dot(e13);
-        let u13_2 = negate(w1.dot(e13));
-        let u23_1 = w3.dot(e23);
-        let u23_2 = negate(w2.dot(e23));
+        let (u12_1, u12_2) = edge_numerators(w1, w2);
+        let (u13_1, u13_2) = edge_numerators(w1, w3);
+        let (u23_1, u23_2) = edge_numerators(w2, w3);
         let (orientation, [c1, c2, c3]) = self.sub_areas();
         let (t1, t2, t3) = (orientation * c1, orientation * c2, orientation * c3);
         // The scalar chain's tests, in its order; blended from the last to the first
@@ -328,17 +319,14 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// The barycentric weights of each lane's closest point, as the reduction that
     /// left the simplex computed them (the loop does not carry them: only the final
     /// simplex's are read). One vertex weighs one. An edge, always in slots 0 and 1
-    /// after a reduction, weighs `(u1, u2) / (u1 + u2)` with the numerators of the
-    /// scalar `reduce_segment`; those of a triangle's edge are the same expressions
-    /// of the same two points in the same order, so the bits agree whichever solve
-    /// kept the edge. A triangle (the cores overlap) weighs its normalized sub-areas,
+    /// after a reduction, weighs `(u1, u2) / (u1 + u2)` with its [`edge_numerators`],
+    /// which both solves use for every edge, on its two points in the same order, so
+    /// the bits agree whichever solve kept the edge. A triangle (the cores overlap) weighs its normalized sub-areas,
     /// or a third each where they do not sum to a positive area.
     #[inline(always)]
     pub fn weights(&self) -> [F; 3] {
         let zero = F::zero();
-        let (w1, w2) = (self.vertices[0].w, self.vertices[1].w);
-        let e12 = w2 - w1;
-        let (u1, u2) = (w2.dot(e12), negate(w1.dot(e12)));
+        let (u1, u2) = edge_numerators(self.vertices[0].w, self.vertices[1].w);
         let edge_sum = u1 + u2;
         let (orientation, [c1, c2, c3]) = self.sub_areas();
         let sum = c1 + c2 + c3;
@@ -371,6 +359,17 @@ impl<F: LaneFloat> SimplexLanes<F> {
         }
         (witness_a, witness_b)
     }
+}
+
+/// The barycentric numerators `(u1, u2)` of the origin's projection on the line
+/// through `w1` and `w2`: `(w2 . e, -(w1 . e))` with `e = w2 - w1`, the scalar
+/// kernel's expressions for a segment and for each edge of a triangle (the weights
+/// are `(u1, u2) / (u1 + u2)`; a non-positive numerator puts the origin beyond an
+/// end).
+#[inline(always)]
+fn edge_numerators<F: LaneFloat>(w1: Vec2Lanes<F>, w2: Vec2Lanes<F>) -> (F, F) {
+    let edge = w2 - w1;
+    (w2.dot(edge), negate(w1.dot(edge)))
 }
 
 /// The scalar kernel's triangle orientation: the cross product of the two shortest
