@@ -174,8 +174,9 @@ fn f64_batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {
     each_kind(check_f64, 7700, 12..=14);
 }
 
-/// Each outcome of a cast comes out of the lanes as the scalar cast gives it: a hit, a miss, a ray starting in the core, one starting in the rounding
-/// (with the outward normal), a ray stopping short, and invalid input.
+/// Each outcome of a cast comes out of the lanes as the scalar cast gives it: a hit, a
+/// miss, a ray starting in the core, one starting in the rounding (with the outward
+/// normal), a ray stopping short, and invalid input.
 #[test]
 fn batch_ray_cast_meets_every_outcome() {
     let pill = Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5_f32).unwrap();
