@@ -321,8 +321,9 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// simplex's are read). One vertex weighs one. An edge, always in slots 0 and 1
     /// after a reduction, weighs `(u1, u2) / (u1 + u2)` with its [`edge_numerators`],
     /// which both solves use for every edge, on its two points in the same order, so
-    /// the bits agree whichever solve kept the edge. A triangle (the cores overlap) weighs its normalized sub-areas,
-    /// or a third each where they do not sum to a positive area.
+    /// the bits agree whichever solve kept the edge. A triangle (the cores overlap)
+    /// weighs its normalized sub-areas, or a third each where they do not sum to a
+    /// positive area.
     #[inline(always)]
     pub fn weights(&self) -> [F; 3] {
         let zero = F::zero();
