@@ -72,7 +72,8 @@ pub enum CastStatus {
     MaxIterations,
     /// An input was NaN or infinite, a radius negative, a rotation not unit length,
     /// `max_fraction` negative, or the reach `translation * max_fraction` beyond the
-    /// range of the scalar type.
+    /// range of the scalar type. Also the status of [`CastOutput::default`], a
+    /// placeholder no query has written (there is no separate "not computed" status).
     InvalidInput,
 }
 
@@ -114,6 +115,28 @@ impl<S: Scalar> CastOutput<S> {
     #[inline]
     pub fn is_hit(&self) -> bool {
         self.status == CastStatus::Hit
+    }
+}
+
+/// The output of no cast: [`CastStatus::InvalidInput`], with a NaN fraction and NaN
+/// point, a zero normal and zero iterations, what [`ray_cast`](crate::ray_cast) and
+/// [`shape_cast`](crate::shape_cast) return when they reject their input before
+/// iterating. A placeholder to
+/// fill a buffer with before a batch query writes it: a slot the query never reached
+/// reads as "no answer", never as a miss or a hit at fraction zero.
+///
+/// ```
+/// use gjk_core::{CastOutput, CastStatus, Vec2};
+/// let blank = CastOutput::<f64>::default();
+/// assert_eq!(blank.status, CastStatus::InvalidInput);
+/// assert!(blank.fraction.is_nan() && blank.point.y.is_nan());
+/// assert_eq!((blank.normal, blank.iterations), (Vec2::ZERO, 0));
+/// assert!(!blank.is_hit());
+/// ```
+impl<S: Scalar> Default for CastOutput<S> {
+    #[inline]
+    fn default() -> Self {
+        crate::shape_cast::invalid_output(0)
     }
 }
 

@@ -26,6 +26,8 @@ pub enum DistanceStatus {
     /// negative radius, a rotation that is not unit length (see
     /// [`Rot::is_valid`](crate::Rot::is_valid)), or values so large that their squares
     /// overflow. `distance` and the witness points are NaN and the normal is zero.
+    /// Also the status of [`DistanceOutput::default`], a placeholder no query has
+    /// written (there is no separate "not computed" status).
     InvalidInput,
 }
 
@@ -86,6 +88,27 @@ impl<S: Scalar> DistanceOutput<S> {
             iterations,
             status: DistanceStatus::InvalidInput,
         }
+    }
+}
+
+/// The output of no query: [`DistanceStatus::InvalidInput`], with a NaN distance and
+/// NaN witness points, a zero normal and zero iterations, what [`distance`] returns
+/// when it rejects its input before iterating. A placeholder to fill a buffer with before a batch
+/// query writes it: a slot the query never reached reads as "no answer", never as a
+/// pair touching at the origin.
+///
+/// ```
+/// use gjk_core::{DistanceOutput, DistanceStatus, Vec2};
+/// let blank = DistanceOutput::<f32>::default();
+/// assert_eq!(blank.status, DistanceStatus::InvalidInput);
+/// assert!(blank.distance.is_nan() && blank.witness_a.x.is_nan());
+/// assert_eq!((blank.normal, blank.iterations), (Vec2::ZERO, 0));
+/// assert!(!blank.is_overlapping());
+/// ```
+impl<S: Scalar> Default for DistanceOutput<S> {
+    #[inline]
+    fn default() -> Self {
+        Self::invalid(0)
     }
 }
 

@@ -54,6 +54,7 @@ mod ray;
 mod rect;
 mod rounded;
 mod segment;
+mod shape;
 #[cfg(test)]
 mod testing;
 mod transformed;
@@ -71,4 +72,5 @@ pub use polygon::Polygon;
 pub use rect::Rect;
 pub use rounded::Rounded;
 pub use segment::Segment;
+pub use shape::{SHAPE_POLYGON_CAPACITY, Shape};
 pub use transformed::Transformed;
