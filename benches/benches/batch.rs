@@ -1,4 +1,4 @@
-//! Batch queries (gjk-simd, eight per `f32x8`, four per `f64x4`) against scalar
+//! Batch queries (gjk-simd, blocks of 16 pairs, one pair per SIMD lane) against scalar
 //! gjk-core on the standard workloads.
 //!
 //! Each criterion iteration runs all queries of the batch; the throughput is the query
@@ -6,22 +6,23 @@
 //! mixed polygons of 3 to 8 vertices, ellipses: `batch_<workload>_f32`; octagons in
 //! `f64` too, `batch_octagon_f64`):
 //! - `scalar`: `gjk_core::distance` on every pair;
-//! - `simd_prepacked`: `PairBlock::distance` on blocks packed once (pack once, query
-//!   every frame);
-//! - `simd_batch`: `distance_batch` from the shape and transform slices (packing
-//!   included);
+//! - `simd_prepacked_<path>`: `PairBlock::distance_on` on blocks packed once (pack
+//!   once, query every frame), on each lane path this processor has (`portable`:
+//!   `wide` as compiled, SSE2 in a default build; `avx2`, `avx512`: detected at run
+//!   time);
+//! - `simd_batch_<path>`: `distance_batch_on` from the shape and transform slices
+//!   (packing included);
 //! - `simd_batch_parallel`: `distance_batch_parallel`, the same over rayon's pool (all
 //!   cores: not a single-core figure).
 //!
 //! On the octagons also the overlap test, `gjk_core::intersects` against
-//! `intersects_batch` (`batch_octagon_intersects_f32`), and ray casts on the cast
+//! `intersects_batch_on` (`batch_octagon_intersects_f32`), and ray casts on the cast
 //! workload's rays (half hitting, as in `casts.rs`): `gjk_core::ray_cast` and the
-//! analytic `Polygon::ray_cast` against `ShapeBlock::ray_cast` on prepacked blocks and
-//! `ray_cast_batch` (`batch_octagon_rays_f32`).
+//! analytic `Polygon::ray_cast` against `ShapeBlock::ray_cast_on` on prepacked blocks
+//! and `ray_cast_batch_on` (`batch_octagon_rays_f32`).
 //!
-//! `wide` chooses its instructions at compile time: run once as is (baseline x86-64:
-//! two SSE registers per `f32x8`) and once with `RUSTFLAGS="-C target-cpu=x86-64-v3"`
-//! (AVX2: one register), as `cargo xtask bench` would.
+//! The AVX2 and AVX-512 paths are chosen at run time, so a default build (no
+//! RUSTFLAGS) measures every path this processor has.
 
 use core::hint::black_box;
 
@@ -32,8 +33,8 @@ use gjk_benches::standard::{
 use gjk_benches::{GjkWorkload, ToGjkShape, Workload, gjk_cast_queries};
 use gjk_core::{DistanceOutput, QueryError, Ray, Transform, distance, intersects, ray_cast};
 use gjk_simd::{
-    LANES, LaneScalar, LaneShape, PairBlock, ShapeBlock, distance_batch, distance_batch_parallel,
-    intersects_batch, ray_cast_batch,
+    BLOCK, LaneScalar, LaneShape, PairBlock, ShapeBlock, Simd, SimdPath, distance_batch_on,
+    distance_batch_parallel, intersects_batch_on, ray_cast_batch_on,
 };
 
 /// The group `batch_<name>_<scalar>`: batch distance against scalar on `workload`'s
@@ -58,7 +59,6 @@ where
     let first = distance(&shapes_a[0], xf_a[0], &shapes_b[0], xf_b[0]);
     let mut out: Vec<DistanceOutput<S>> = vec![first; workload.len()];
 
-    let width = PairBlock::<S>::CAPACITY;
     let mut group = criterion.benchmark_group(format!("batch_{name}_{}", precision::<S>()));
     group.throughput(Throughput::Elements(workload.len() as u64));
     group.bench_function("scalar", |bencher| {
@@ -68,21 +68,29 @@ where
             }
         });
     });
-    group.bench_function("simd_prepacked", |bencher| {
-        bencher.iter(|| {
-            let placements = frame.chunks(width).zip(out.chunks_mut(width));
-            for (block, (placements, out)) in blocks.iter().zip(placements) {
-                block.distance(placements, out).expect("lengths match");
-            }
-            black_box(&out);
+    for simd in lane_paths() {
+        let path = simd.path();
+        group.bench_function(format!("simd_prepacked_{path}"), |bencher| {
+            bencher.iter(|| {
+                let placements = xf_a.chunks(BLOCK).zip(xf_b.chunks(BLOCK));
+                for ((block, (xf_a, xf_b)), out) in
+                    blocks.iter().zip(placements).zip(out.chunks_mut(BLOCK))
+                {
+                    block
+                        .distance_on(simd, xf_a, xf_b, out)
+                        .expect("lengths match");
+                }
+                black_box(&out);
+            });
         });
-    });
-    group.bench_function("simd_batch", |bencher| {
-        bencher.iter(|| {
-            distance_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");
-            black_box(&out);
+        group.bench_function(format!("simd_batch_{path}"), |bencher| {
+            bencher.iter(|| {
+                distance_batch_on(simd, &shapes_a, &xf_a, &shapes_b, &xf_b, &mut out)
+                    .expect("lengths match");
+                black_box(&out);
+            });
         });
-    });
+    }
     group.bench_function("simd_batch_parallel", |bencher| {
         bencher.iter(|| {
             distance_batch_parallel(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out)
@@ -113,20 +121,22 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
             }
         });
     });
-    group.bench_function("simd_batch", |bencher| {
-        bencher.iter(|| {
-            intersects_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut overlaps)
-                .expect("lengths match");
-            black_box(&overlaps);
+    for simd in lane_paths() {
+        group.bench_function(format!("simd_batch_{}", simd.path()), |bencher| {
+            bencher.iter(|| {
+                intersects_batch_on(simd, &shapes_a, &xf_a, &shapes_b, &xf_b, &mut overlaps)
+                    .expect("lengths match");
+                black_box(&overlaps);
+            });
         });
-    });
+    }
     group.finish();
 
     let queries = gjk_cast_queries::<f32>(&octagons.frames[0]);
     let rays: Vec<Ray<f32>> = queries.iter().map(|query| query.ray).collect();
     let xf_a: Vec<Transform<f32>> = queries.iter().map(|query| query.xf_a).collect();
     let shape_blocks: Vec<ShapeBlock> = shapes_a
-        .chunks(LANES)
+        .chunks(BLOCK)
         .map(|shapes| ShapeBlock::new(shapes).expect("octagons fit a lane"))
         .collect();
     let mut casts = vec![ray_cast(&shapes_a[0], xf_a[0], rays[0]); workload.len()];
@@ -146,24 +156,36 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
             }
         });
     });
-    group.bench_function("simd_prepacked", |bencher| {
-        bencher.iter(|| {
-            let lanes = xf_a.chunks(LANES).zip(rays.chunks(LANES));
-            for ((block, (xf, rays)), out) in
-                shape_blocks.iter().zip(lanes).zip(casts.chunks_mut(LANES))
-            {
-                block.ray_cast(xf, rays, out).expect("lengths match");
-            }
-            black_box(&casts);
+    for simd in lane_paths() {
+        let path = simd.path();
+        group.bench_function(format!("simd_prepacked_{path}"), |bencher| {
+            bencher.iter(|| {
+                let lanes = xf_a.chunks(BLOCK).zip(rays.chunks(BLOCK));
+                for ((block, (xf, rays)), out) in
+                    shape_blocks.iter().zip(lanes).zip(casts.chunks_mut(BLOCK))
+                {
+                    block
+                        .ray_cast_on(simd, xf, rays, out)
+                        .expect("lengths match");
+                }
+                black_box(&casts);
+            });
         });
-    });
-    group.bench_function("simd_batch", |bencher| {
-        bencher.iter(|| {
-            ray_cast_batch(&shapes_a, &xf_a, &rays, &mut casts).expect("lengths match");
-            black_box(&casts);
+        group.bench_function(format!("simd_batch_{path}"), |bencher| {
+            bencher.iter(|| {
+                ray_cast_batch_on(simd, &shapes_a, &xf_a, &rays, &mut casts)
+                    .expect("lengths match");
+                black_box(&casts);
+            });
         });
-    });
+    }
     group.finish();
+}
+
+/// The lane paths this processor has (every path but scalar, which `scalar` measures
+/// through the gjk-core query itself).
+fn lane_paths() -> impl Iterator<Item = Simd> {
+    Simd::available().filter(|simd| simd.path() != SimdPath::Scalar)
 }
 
 /// The precision's name in group names: `f32` or `f64`.

@@ -39,7 +39,7 @@ use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
 };
 use gjk_shapes::Polygon;
-use gjk_simd::{LANES, PairBlock, distance_batch, intersects_batch};
+use gjk_simd::{BLOCK, PairBlock, distance_batch, intersects_batch};
 use peers::box2d::{self, Box2dPolygon};
 use peers::parry;
 
@@ -118,16 +118,18 @@ fn measured_batch(
     let xf_a: Vec<_> = frame.iter().map(|pair| pair.0).collect();
     let xf_b: Vec<_> = frame.iter().map(|pair| pair.1).collect();
     let blocks: Vec<_> = shapes
-        .chunks(LANES)
+        .chunks(BLOCK)
         .map(|pairs| PairBlock::new(pairs).expect("polygons of 8 vertices fit a lane"))
         .collect();
     let first = distance(&shapes_a[0], xf_a[0], &shapes_b[0], xf_b[0]);
     let mut out = vec![first; shapes.len()];
     for _ in 0..PASSES {
         if prepacked {
-            let placements = frame.chunks(LANES).zip(out.chunks_mut(LANES));
-            for (block, (placements, out)) in blocks.iter().zip(placements) {
-                block.distance(placements, out).expect("lengths match");
+            let placements = xf_a.chunks(BLOCK).zip(xf_b.chunks(BLOCK));
+            for ((block, (xf_a, xf_b)), out) in
+                blocks.iter().zip(placements).zip(out.chunks_mut(BLOCK))
+            {
+                block.distance(xf_a, xf_b, out).expect("lengths match");
             }
         } else {
             distance_batch(&shapes_a, &xf_a, &shapes_b, &xf_b, &mut out).expect("lengths match");

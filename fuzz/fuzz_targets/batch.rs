@@ -9,7 +9,7 @@ use gjk_core::{
     CastOutput, DistanceOutput, FeatureId, Ray, Support, SupportPoint, Vec2, distance, ray_cast,
 };
 use gjk_fuzz::{P, Placement, Shape, ShapeSpec};
-use gjk_simd::{LaneCore, LaneShape, PackError, distance_batch, ray_cast_batch};
+use gjk_simd::{LaneCore, LaneShape, PackError, Simd, distance_batch_on, ray_cast_batch_on};
 use libfuzzer_sys::fuzz_target;
 
 /// The fuzz shapes that fit a lane.
@@ -46,7 +46,7 @@ impl Support<f32> for Lane {
 impl LaneShape for Lane {
     fn lane_core(&self) -> Result<LaneCore, PackError> {
         self.inner()
-            .map_or(Err(PackError::TooManyVertices), |shape| shape.lane_core())
+            .map_or(Err(PackError::UnsupportedShape), |shape| shape.lane_core())
     }
 }
 
@@ -99,24 +99,27 @@ fuzz_target!(
         if a.is_empty() {
             return;
         }
-        let mut out = vec![distance(&a[0], xf_a[0], &b[0], xf_b[0]); a.len()];
-        distance_batch(&a, &xf_a, &b, &xf_b, &mut out).unwrap();
-        for (index, batch) in out.iter().enumerate() {
-            let scalar = distance(&a[index], xf_a[index], &b[index], xf_b[index]);
-            assert!(
-                bits(batch) == bits(&scalar) && batch.status == scalar.status,
-                "pair {index}: batch {batch:?} vs scalar {scalar:?}"
-            );
-        }
-        let blank = ray_cast(&a[0], xf_a[0], rays[0]);
-        let mut casts = vec![blank; a.len()];
-        ray_cast_batch(&a, &xf_a, &rays, &mut casts).unwrap();
-        for (index, batch) in casts.iter().enumerate() {
-            let scalar = ray_cast(&a[index], xf_a[index], rays[index]);
-            assert!(
-                cast_bits(batch) == cast_bits(&scalar) && batch.status == scalar.status,
-                "ray {index}: batch {batch:?} vs scalar {scalar:?}"
-            );
+        // Every lane path this processor has (SSE2, AVX2, AVX-512 on x86-64).
+        for simd in Simd::available() {
+            let path = simd.path();
+            let mut out = vec![DistanceOutput::default(); a.len()];
+            distance_batch_on(simd, &a, &xf_a, &b, &xf_b, &mut out).unwrap();
+            for (index, batch) in out.iter().enumerate() {
+                let scalar = distance(&a[index], xf_a[index], &b[index], xf_b[index]);
+                assert!(
+                    bits(batch) == bits(&scalar) && batch.status == scalar.status,
+                    "{path}, pair {index}: batch {batch:?} vs scalar {scalar:?}"
+                );
+            }
+            let mut casts = vec![CastOutput::default(); a.len()];
+            ray_cast_batch_on(simd, &a, &xf_a, &rays, &mut casts).unwrap();
+            for (index, batch) in casts.iter().enumerate() {
+                let scalar = ray_cast(&a[index], xf_a[index], rays[index]);
+                assert!(
+                    cast_bits(batch) == cast_bits(&scalar) && batch.status == scalar.status,
+                    "{path}, ray {index}: batch {batch:?} vs scalar {scalar:?}"
+                );
+            }
         }
     }
 );

@@ -1,112 +1,20 @@
 //! [`PairBlock`]: a block of shape pairs packed into lanes once, queried for any
-//! number of placements.
+//! number of placements; [`distance_batch`] and [`intersects_batch`], the same over
+//! slices; and the kernels that run them on any lane type.
 
-use gjk_core::{DistanceOutput, QueryError, Transform};
-use num_traits::Float;
+use core::marker::PhantomData;
 
+use gjk_core::{DistanceOutput, QueryError, Support, Transform, distance, intersects};
+
+use crate::dispatch::{Kernel, LaneScalar, Simd, run};
 use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below};
-use crate::lanes::{LaneFloat, LaneScalar, Vec2Lanes};
-use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
+use crate::lanes::{LaneFloat, TransformLanes};
+use crate::rows::{BLOCK, CoreRows};
+use crate::shape::{LaneShape, PackError};
 
-/// The cores of one side (A or B) of a block of pairs, vertex `k` of every lane in one
-/// [`Vec2Lanes`]. A lane with fewer vertices repeats its last one: a repeated vertex is
-/// never strictly farther than the first copy, so the support point and its vertex
-/// index stay those of the unpadded core. Ellipse lanes keep their semi-axes instead.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct PackedCores<F> {
-    pub vertices: [Vec2Lanes<F>; MAX_VERTICES],
-    /// The largest vertex count of the lanes: the support scans this many.
-    pub scanned: usize,
-    /// Each lane's radius.
-    pub radii: F,
-    /// The semi-axes of the ellipse lanes.
-    pub semi_axes: Vec2Lanes<F>,
-    /// The ellipse lanes.
-    pub ellipses: F,
-    /// Whether any lane is an ellipse (if not, the support skips the ellipse formula).
-    pub any_ellipse: bool,
-}
-
-impl<F: LaneFloat> PackedCores<F> {
-    /// Packs up to `F::COUNT` shapes (one block), written straight into the lane-major
-    /// coordinate rows (`x[vertex][lane]`) that the vectors load: building each lane's
-    /// vertex list and transposing it afterwards cost as much as the query itself in
-    /// `distance_batch`, which packs on every call (callgrind, octagons, 2026-11-24).
-    pub(crate) fn pack<'s, T: LaneShape<F::Scalar> + 's>(
-        shapes: impl Iterator<Item = &'s T>,
-    ) -> Result<Self, PackError> {
-        let mut xs = [F::Array::default(); MAX_VERTICES];
-        let mut ys = [F::Array::default(); MAX_VERTICES];
-        let mut radii = F::Array::default();
-        let mut axes_x = F::Array::default();
-        let mut axes_y = F::Array::default();
-        let mut ellipse_lanes = F::Array::default();
-        let mut scanned = 0;
-        let lanes = radii
-            .as_mut()
-            .iter_mut()
-            .zip(ellipse_lanes.as_mut())
-            .zip(axes_x.as_mut().iter_mut().zip(axes_y.as_mut()));
-        for (lane, (((radius, is_ellipse), (axis_x, axis_y)), shape)) in
-            lanes.zip(shapes).enumerate()
-        {
-            *radius = shape.radius();
-            match shape.lane_core()? {
-                LaneCore::Vertices(core) => {
-                    let rows = xs.iter_mut().zip(ys.iter_mut());
-                    for ((x_row, y_row), point) in rows.zip(core.padded()) {
-                        if let (Some(x), Some(y)) =
-                            (x_row.as_mut().get_mut(lane), y_row.as_mut().get_mut(lane))
-                        {
-                            (*x, *y) = (point.x, point.y);
-                        }
-                    }
-                    scanned = scanned.max(core.len());
-                }
-                LaneCore::Ellipse(axes) => {
-                    (*axis_x, *axis_y) = (axes.x, axes.y);
-                    // Marked by a NaN, made a mask below.
-                    *is_ellipse = F::Scalar::nan();
-                }
-            }
-        }
-        let mut vertices = [Vec2Lanes::zero(); MAX_VERTICES];
-        for ((packed, x_row), y_row) in vertices.iter_mut().zip(xs).zip(ys) {
-            *packed = Vec2Lanes {
-                x: F::from_array(x_row),
-                y: F::from_array(y_row),
-            };
-        }
-        let ellipses = F::from_array(ellipse_lanes).is_nan();
-        Ok(Self {
-            vertices,
-            scanned,
-            radii: F::from_array(radii),
-            semi_axes: Vec2Lanes {
-                x: F::from_array(axes_x),
-                y: F::from_array(axes_y),
-            },
-            ellipses,
-            any_ellipse: ellipses.any(),
-        })
-    }
-
-    /// Vertex `index` of every lane's core (an index per lane, as the support reports
-    /// it; vertex lanes only): the very coordinates the support read.
-    #[inline(always)]
-    pub(crate) fn vertex_at(&self, index: F) -> Vec2Lanes<F> {
-        let mut vertex = self.vertices[0];
-        for (k, candidate) in self.vertices.iter().enumerate().take(self.scanned).skip(1) {
-            vertex = vertex.replaced(index.cmp_eq(F::lit(k as f64)), *candidate);
-        }
-        vertex
-    }
-}
-
-/// A block of pairs ([`PairBlock::CAPACITY`]: one register of lanes, 8 `f32` or 4
-/// `f64` pairs with AVX, 4 or 2 without) packed once, to be queried for many
-/// placements (one per frame, say) with [`PairBlock::distance`] and
-/// [`PairBlock::intersects`].
+/// A block of up to [`BLOCK`] pairs (16, whatever the build and the processor)
+/// packed once, to be queried for many placements (one per frame, say) with
+/// [`PairBlock::distance`] and [`PairBlock::intersects`].
 ///
 /// ```
 /// use gjk_core::{DistanceStatus, Transform, Vec2, distance};
@@ -115,76 +23,130 @@ impl<F: LaneFloat> PackedCores<F> {
 ///
 /// let unit = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
 /// let block = PairBlock::new(&[(unit, unit); 3])?;
-/// let placements = [0.0_f32, 1.0, 5.0].map(|x| {
-///     (Transform::IDENTITY, Transform::from_translation(Vec2::new(x, 0.0)))
-/// });
+/// let xf_b = [0.0_f32, 1.0, 5.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
 /// let mut out = [distance(&unit, Transform::IDENTITY, &unit, Transform::IDENTITY); 3];
-/// block.distance(&placements, &mut out)?;
+/// block.distance(&[Transform::IDENTITY; 3], &xf_b, &mut out)?;
 /// assert_eq!(out[2].status, DistanceStatus::Separated);
 /// assert_eq!(out[2].distance, 3.0);
 /// assert_eq!(out[1].status, DistanceStatus::Overlapping);
 ///
-/// // The same in f64 (four pairs per block with AVX, two without).
+/// // The same in f64.
 /// let unit = Circle::new(Vec2::ZERO, 1.0_f64).unwrap();
 /// let block = PairBlock::new(&[(unit, unit); 2])?;
-/// let placements = [(Transform::IDENTITY, Transform::from_translation(Vec2::new(2.5, 0.0))); 2];
+/// let xf_b = [Transform::from_translation(Vec2::new(2.5, 0.0)); 2];
 /// let mut out = [distance(&unit, Transform::IDENTITY, &unit, Transform::IDENTITY); 2];
-/// block.distance(&placements, &mut out)?;
+/// block.distance(&[Transform::IDENTITY; 2], &xf_b, &mut out)?;
 /// assert_eq!(out[1].distance, 0.5);
-/// assert!(PairBlock::<f64>::CAPACITY >= 2);
 /// # Ok::<(), gjk_simd::PackError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairBlock<S: LaneScalar = f32> {
-    a: PackedCores<S::Lanes>,
-    b: PackedCores<S::Lanes>,
+    a: CoreRows<S>,
+    b: CoreRows<S>,
     len: usize,
 }
 
 impl<S: LaneScalar> PairBlock<S> {
-    /// The most pairs a block holds: its lane count ([`LaneScalar`]).
-    pub const CAPACITY: usize = <S::Lanes as LaneFloat>::COUNT;
+    /// The most pairs a block holds: [`BLOCK`].
+    pub const CAPACITY: usize = BLOCK;
 
     /// Packs up to [`CAPACITY`](Self::CAPACITY) pairs (more is a
     /// [`PackError::LengthMismatch`]).
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::Circle;
+    /// use gjk_simd::{PackError, PairBlock};
+    /// let ball = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
+    /// assert_eq!(PairBlock::new(&[(ball, ball); 16]).map(|block| block.len()), Ok(16));
+    /// assert_eq!(PairBlock::new(&[(ball, ball); 17]), Err(PackError::LengthMismatch));
+    /// ```
     pub fn new<A: LaneShape<S>, B: LaneShape<S>>(pairs: &[(A, B)]) -> Result<Self, PackError> {
         if pairs.len() > Self::CAPACITY {
             return Err(PackError::LengthMismatch);
         }
         Ok(Self {
-            a: PackedCores::pack(pairs.iter().map(|pair| &pair.0))?,
-            b: PackedCores::pack(pairs.iter().map(|pair| &pair.1))?,
+            a: CoreRows::pack(pairs.iter().map(|pair| &pair.0))?,
+            b: CoreRows::pack(pairs.iter().map(|pair| &pair.1))?,
             len: pairs.len(),
         })
     }
 
     /// How many pairs the block holds.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::Point;
+    /// let dot = Point::new(Vec2::<f64>::ZERO).unwrap();
+    /// assert_eq!(gjk_simd::PairBlock::new(&[(dot, dot); 5]).unwrap().len(), 5);
+    /// ```
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the block holds no pair.
+    ///
+    /// ```
+    /// use gjk_shapes::Point;
+    /// let none: [(Point<f32>, Point<f32>); 0] = [];
+    /// assert!(gjk_simd::PairBlock::new(&none).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
-    /// `gjk_core::distance` of every pair at its placement `(xf_a, xf_b)`, all pairs in
-    /// lock-step, written to `out`. `placements` and `out` must hold one entry per pair.
+    /// `gjk_core::distance` of every pair `i` at its placement `(xf_a[i], xf_b[i])`,
+    /// all pairs in lock-step on the fastest lanes of this processor
+    /// ([`Simd::detect`]), written to `out[i]`. `xf_a`, `xf_b` and `out` must hold
+    /// one entry per pair.
     ///
     /// Each output equals, bit for bit, what `gjk_core::distance` returns for the same
     /// pair and placement: same statuses (invalid transforms or radii give
     /// `InvalidInput`), distances, witness points, normals and iteration counts.
     pub fn distance(
         &self,
-        placements: &[(Transform<S>, Transform<S>)],
+        xf_a: &[Transform<S>],
+        xf_b: &[Transform<S>],
         out: &mut [DistanceOutput<S>],
     ) -> Result<(), PackError> {
-        self.run(placements, out, distance_lanes)
+        self.distance_on(Simd::detect(), xf_a, xf_b, out)
     }
 
-    /// `gjk_core::intersects` of every pair at its placement `(xf_a, xf_b)`, all pairs
-    /// in lock-step, written to `out`. `placements` and `out` must hold one entry per
-    /// pair.
+    /// [`PairBlock::distance`] on the lanes of `simd`, to compare paths.
+    ///
+    /// ```
+    /// use gjk_core::{DistanceOutput, Transform, Vec2, distance};
+    /// use gjk_shapes::Polygon;
+    /// use gjk_simd::{PairBlock, Simd};
+    ///
+    /// let square = Polygon::<f32, 8>::regular(4, 1.0).unwrap();
+    /// let block = PairBlock::new(&[(square, square); 16])?;
+    /// let xf_b: Vec<_> = (0..16)
+    ///     .map(|i| Transform::from_position_angle(Vec2::new(2.0 + 0.1 * i as f32, 0.5), 0.1 * i as f32))
+    ///     .collect();
+    /// let xf_a = [Transform::IDENTITY; 16];
+    /// let mut reference = [distance(&square, xf_a[0], &square, xf_b[0]); 16];
+    /// block.distance_on(Simd::scalar(), &xf_a, &xf_b, &mut reference)?;
+    /// for simd in Simd::available() {
+    ///     let mut out = reference;
+    ///     block.distance_on(simd, &xf_a, &xf_b, &mut out)?;
+    ///     assert_eq!(out, reference, "{}", simd.path());
+    /// }
+    /// # Ok::<(), gjk_simd::PackError>(())
+    /// ```
+    pub fn distance_on(
+        &self,
+        simd: Simd,
+        xf_a: &[Transform<S>],
+        xf_b: &[Transform<S>],
+        out: &mut [DistanceOutput<S>],
+    ) -> Result<(), PackError> {
+        self.run::<Distance>(simd, xf_a, xf_b, out)
+    }
+
+    /// `gjk_core::intersects` of every pair `i` at its placement `(xf_a[i],
+    /// xf_b[i])`, all pairs in lock-step on the fastest lanes of this processor,
+    /// written to `out[i]`. `xf_a`, `xf_b` and `out` must hold one entry per pair.
     ///
     /// Each answer equals `gjk_core::intersects` on the same pair and placement: `Ok`
     /// with whether the shapes touch or overlap, `Err(InvalidInput)` for invalid
@@ -198,54 +160,75 @@ impl<S: LaneScalar> PairBlock<S> {
     ///
     /// let unit = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
     /// let block = PairBlock::new(&[(unit, unit); 3])?;
-    /// let placements = [1.5_f32, 2.0, 5.0].map(|x| {
-    ///     (Transform::IDENTITY, Transform::from_translation(Vec2::new(x, 0.0)))
-    /// });
+    /// let xf_b = [1.5_f32, 2.0, 5.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
     /// let mut out = [Err(QueryError::InvalidInput); 3];
-    /// block.intersects(&placements, &mut out)?;
+    /// block.intersects(&[Transform::IDENTITY; 3], &xf_b, &mut out)?;
     /// assert_eq!(out, [Ok(true), Ok(true), Ok(false)]);
     /// # Ok::<(), gjk_simd::PackError>(())
     /// ```
     pub fn intersects(
         &self,
-        placements: &[(Transform<S>, Transform<S>)],
+        xf_a: &[Transform<S>],
+        xf_b: &[Transform<S>],
         out: &mut [Result<bool, QueryError>],
     ) -> Result<(), PackError> {
-        self.run(placements, out, intersects_lanes)
+        self.intersects_on(Simd::detect(), xf_a, xf_b, out)
     }
 
-    /// Runs `lanes` on the block at `placements`, writing the used lanes to `out`.
-    fn run<T>(
+    /// [`PairBlock::intersects`] on the lanes of `simd`, to compare paths.
+    ///
+    /// ```
+    /// use gjk_core::{QueryError, Transform, Vec2};
+    /// use gjk_shapes::Circle;
+    /// use gjk_simd::{PairBlock, Simd};
+    ///
+    /// let unit = Circle::new(Vec2::ZERO, 1.0_f64).unwrap();
+    /// let block = PairBlock::new(&[(unit, unit); 2])?;
+    /// let xf_b = [Transform::from_translation(Vec2::new(1.0, 1.0)); 2];
+    /// let mut out = [Err(QueryError::InvalidInput); 2];
+    /// block.intersects_on(Simd::scalar(), &[Transform::IDENTITY; 2], &xf_b, &mut out)?;
+    /// assert_eq!(out, [Ok(true); 2]);
+    /// # Ok::<(), gjk_simd::PackError>(())
+    /// ```
+    pub fn intersects_on(
         &self,
-        placements: &[(Transform<S>, Transform<S>)],
-        out: &mut [T],
-        lanes: impl Fn(&Placed<'_, S::Lanes>, &mut [T]),
+        simd: Simd,
+        xf_a: &[Transform<S>],
+        xf_b: &[Transform<S>],
+        out: &mut [Result<bool, QueryError>],
     ) -> Result<(), PackError> {
-        if placements.len() != self.len || out.len() != self.len {
+        self.run::<Overlap>(simd, xf_a, xf_b, out)
+    }
+
+    /// Runs query `Q` on the block at its placements, into `out`.
+    fn run<Q: PairQuery<S>>(
+        &self,
+        simd: Simd,
+        xf_a: &[Transform<S>],
+        xf_b: &[Transform<S>],
+        out: &mut [Q::Output],
+    ) -> Result<(), PackError> {
+        if [xf_a.len(), xf_b.len(), out.len()] != [self.len; 3] {
             return Err(PackError::LengthMismatch);
         }
-        let placement = |lane: usize| {
-            placements
-                .get(lane)
-                .copied()
-                .unwrap_or((Transform::IDENTITY, Transform::IDENTITY))
-        };
-        let placed = Placed::new(
-            &self.a,
-            &self.b,
-            |lane| placement(lane).0,
-            |lane| placement(lane).1,
-            lanes_below(self.len),
+        run(
+            simd,
+            PairKernel::<S, Q> {
+                a: &self.a,
+                b: &self.b,
+                xf_a,
+                xf_b,
+                out,
+                query: PhantomData,
+            },
         );
-        lanes(&placed, out);
         Ok(())
     }
 }
 
-/// `gjk_core::distance` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block of
-/// lanes at a time ([`PairBlock::CAPACITY`]), into `out[i]`: the convenience
-/// form of [`PairBlock`] for shapes that change every call. Any length works; the
-/// last block is partly filled.
+/// `gjk_core::distance` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block at a
+/// time on the fastest lanes of this processor, into `out[i]`: the convenience form
+/// of [`PairBlock`] for shapes that change every call. Any length works.
 ///
 /// ```
 /// use gjk_core::{Transform, Vec2, distance};
@@ -270,12 +253,38 @@ pub fn distance_batch<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>>(
     xf_b: &[Transform<S>],
     out: &mut [DistanceOutput<S>],
 ) -> Result<(), PackError> {
-    in_blocks(a, xf_a, b, xf_b, out, distance_lanes)
+    distance_batch_on(Simd::detect(), a, xf_a, b, xf_b, out)
 }
 
-/// `gjk_core::intersects` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block of
-/// lanes at a time, into `out[i]`: the overlap test in batches, each answer equal to
-/// the scalar query's (see [`PairBlock::intersects`]). Any length works.
+/// [`distance_batch`] on the lanes of `simd`, to compare paths.
+///
+/// ```
+/// use gjk_core::{Transform, Vec2, distance};
+/// use gjk_shapes::Circle;
+/// use gjk_simd::{Simd, distance_batch_on};
+///
+/// let ball = [Circle::new(Vec2::ZERO, 0.5_f32).unwrap(); 3];
+/// let at = [1.0_f32, 2.0, 3.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
+/// let mut out = [distance(&ball[0], at[0], &ball[0], at[0]); 3];
+/// distance_batch_on(Simd::portable(), &ball, &[Transform::IDENTITY; 3], &ball, &at, &mut out)?;
+/// assert_eq!(out[2].distance, 2.0);
+/// # Ok::<(), gjk_simd::PackError>(())
+/// ```
+pub fn distance_batch_on<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>>(
+    simd: Simd,
+    a: &[A],
+    xf_a: &[Transform<S>],
+    b: &[B],
+    xf_b: &[Transform<S>],
+    out: &mut [DistanceOutput<S>],
+) -> Result<(), PackError> {
+    in_blocks::<S, A, B, Distance>(simd, a, xf_a, b, xf_b, out)
+}
+
+/// `gjk_core::intersects` of every pair `(a[i], xf_a[i], b[i], xf_b[i])`, a block at
+/// a time on the fastest lanes of this processor, into `out[i]`: the overlap test in
+/// batches, each answer equal to the scalar query's (see [`PairBlock::intersects`]).
+/// Any length works.
 ///
 /// ```
 /// use gjk_core::{QueryError, Transform, Vec2, intersects};
@@ -302,43 +311,169 @@ pub fn intersects_batch<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>>(
     xf_b: &[Transform<S>],
     out: &mut [Result<bool, QueryError>],
 ) -> Result<(), PackError> {
-    in_blocks(a, xf_a, b, xf_b, out, intersects_lanes)
+    intersects_batch_on(Simd::detect(), a, xf_a, b, xf_b, out)
 }
 
-/// Packs the pairs block by block, straight from the input chunks, and runs `lanes`
-/// on each block into its part of `out`.
-fn in_blocks<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>, T>(
+/// [`intersects_batch`] on the lanes of `simd`, to compare paths.
+///
+/// ```
+/// use gjk_core::{QueryError, Transform, Vec2};
+/// use gjk_shapes::Circle;
+/// use gjk_simd::{Simd, intersects_batch_on};
+///
+/// let ball = [Circle::new(Vec2::ZERO, 0.5_f32).unwrap(); 2];
+/// let at = [0.5_f32, 3.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
+/// let mut out = [Err(QueryError::InvalidInput); 2];
+/// intersects_batch_on(Simd::scalar(), &ball, &[Transform::IDENTITY; 2], &ball, &at, &mut out)?;
+/// assert_eq!(out, [Ok(true), Ok(false)]);
+/// # Ok::<(), gjk_simd::PackError>(())
+/// ```
+pub fn intersects_batch_on<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>>(
+    simd: Simd,
     a: &[A],
     xf_a: &[Transform<S>],
     b: &[B],
     xf_b: &[Transform<S>],
-    out: &mut [T],
-    lanes: impl Fn(&Placed<'_, S::Lanes>, &mut [T]),
+    out: &mut [Result<bool, QueryError>],
+) -> Result<(), PackError> {
+    in_blocks::<S, A, B, Overlap>(simd, a, xf_a, b, xf_b, out)
+}
+
+/// Packs the pairs a block at a time, straight from the input chunks, and runs query
+/// `Q` on each block into its part of `out`; the scalar path queries the shapes
+/// themselves.
+fn in_blocks<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>, Q: PairQuery<S>>(
+    simd: Simd,
+    a: &[A],
+    xf_a: &[Transform<S>],
+    b: &[B],
+    xf_b: &[Transform<S>],
+    out: &mut [Q::Output],
 ) -> Result<(), PackError> {
     let count = out.len();
     if [a.len(), xf_a.len(), b.len(), xf_b.len()] != [count; 4] {
         return Err(PackError::LengthMismatch);
     }
-    let width = <S::Lanes as LaneFloat>::COUNT;
+    if simd.path() == crate::SimdPath::Scalar {
+        let inputs = a.iter().zip(xf_a).zip(b.iter().zip(xf_b));
+        for (slot, ((a, xf_a), (b, xf_b))) in out.iter_mut().zip(inputs) {
+            *slot = Q::scalar(a, *xf_a, b, *xf_b);
+        }
+        return Ok(());
+    }
     let chunks = a
-        .chunks(width)
-        .zip(b.chunks(width))
-        .zip(xf_a.chunks(width).zip(xf_b.chunks(width)))
-        .zip(out.chunks_mut(width));
+        .chunks(BLOCK)
+        .zip(b.chunks(BLOCK))
+        .zip(xf_a.chunks(BLOCK).zip(xf_b.chunks(BLOCK)))
+        .zip(out.chunks_mut(BLOCK));
     for (((a, b), (xf_a, xf_b)), out) in chunks {
-        let cores_a = PackedCores::pack(a.iter())?;
-        let cores_b = PackedCores::pack(b.iter())?;
-        let transform = |transforms: &[Transform<S>], lane: usize| {
-            transforms.get(lane).copied().unwrap_or(Transform::IDENTITY)
-        };
-        let placed = Placed::new(
-            &cores_a,
-            &cores_b,
-            |lane| transform(xf_a, lane),
-            |lane| transform(xf_b, lane),
-            lanes_below(out.len()),
+        let rows_a = CoreRows::pack(a.iter())?;
+        let rows_b = CoreRows::pack(b.iter())?;
+        run(
+            simd,
+            PairKernel::<S, Q> {
+                a: &rows_a,
+                b: &rows_b,
+                xf_a,
+                xf_b,
+                out,
+                query: PhantomData,
+            },
         );
-        lanes(&placed, out);
     }
     Ok(())
+}
+
+/// A query on pairs, in lanes and pair by pair.
+pub(crate) trait PairQuery<S: LaneScalar> {
+    /// One pair's answer.
+    type Output;
+    /// The query of the placed pairs, into the first lanes of `out`.
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]);
+    /// The scalar query of one pair.
+    fn scalar<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+    ) -> Self::Output;
+}
+
+/// `gjk_core::distance`.
+pub(crate) struct Distance;
+
+impl<S: LaneScalar> PairQuery<S> for Distance {
+    type Output = DistanceOutput<S>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
+        distance_lanes(placed, out);
+    }
+    #[inline]
+    fn scalar<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+    ) -> Self::Output {
+        distance(a, xf_a, b, xf_b)
+    }
+}
+
+/// `gjk_core::intersects`.
+pub(crate) struct Overlap;
+
+impl<S: LaneScalar> PairQuery<S> for Overlap {
+    type Output = Result<bool, QueryError>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
+        intersects_lanes(placed, out);
+    }
+    #[inline]
+    fn scalar<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+    ) -> Self::Output {
+        intersects(a, xf_a, b, xf_b)
+    }
+}
+
+/// Query `Q` on the packed pairs of one block at their placements, into `out` (one
+/// output per pair: `out.len()` pairs).
+struct PairKernel<'q, S: LaneScalar, Q: PairQuery<S>> {
+    a: &'q CoreRows<S>,
+    b: &'q CoreRows<S>,
+    xf_a: &'q [Transform<S>],
+    xf_b: &'q [Transform<S>],
+    out: &'q mut [Q::Output],
+    query: PhantomData<Q>,
+}
+
+impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for PairKernel<'_, S, Q> {
+    type Output = ();
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes<F: LaneFloat<Scalar = S>>(self) {
+        let len = self.out.len();
+        let mut offset = 0;
+        while offset < len {
+            let placed = Placed::new(
+                self.a.lanes::<F>(offset),
+                self.b.lanes::<F>(offset),
+                TransformLanes::gather(self.xf_a, offset),
+                TransformLanes::gather(self.xf_b, offset),
+                lanes_below(len - offset),
+            );
+            Q::lanes(&placed, self.out.get_mut(offset..).unwrap_or(&mut []));
+            offset += F::COUNT;
+        }
+    }
+
+    fn scalar(self) {
+        let placements = self.xf_a.iter().zip(self.xf_b);
+        for (lane, (slot, (xf_a, xf_b))) in self.out.iter_mut().zip(placements).enumerate() {
+            *slot = Q::scalar(&self.a.shape(lane), *xf_a, &self.b.shape(lane), *xf_b);
+        }
+    }
 }

@@ -6,12 +6,11 @@
 //! the others go on; the loop ends when no lane runs. The outputs are then assembled
 //! lane by lane with the scalar kernel's own formulas.
 
-use gjk_core::{DistanceOutput, DistanceStatus, QueryError, Scalar, Transform, Vec2};
+use gjk_core::{DistanceOutput, DistanceStatus, QueryError, Scalar, Vec2};
 use num_traits::{Float, ToPrimitive};
 
-use crate::block::PackedCores;
-use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, is_set, select};
-use crate::shape::MAX_VERTICES;
+use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, select};
+use crate::rows::PackedCores;
 use crate::simplex::{SimplexLanes, VertexLanes};
 
 /// How a lane's loop ended (as codes in a register).
@@ -24,9 +23,9 @@ const SEPARATED: f64 = 5.0;
 
 /// Pairs at their placements, one per lane: B's core in A's frame through the
 /// relative transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
-pub(crate) struct Placed<'p, F> {
-    pub a: &'p PackedCores<F>,
-    pub b: &'p PackedCores<F>,
+pub(crate) struct Placed<'p, F: LaneFloat> {
+    pub a: PackedCores<'p, F>,
+    pub b: PackedCores<'p, F>,
     pub xf_a: TransformLanes<F>,
     pub relative: TransformLanes<F>,
     /// Lanes holding a pair with valid transforms and radii.
@@ -34,31 +33,27 @@ pub(crate) struct Placed<'p, F> {
 }
 
 /// The lanes below `len`: those that hold a query.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn lanes_below<F: LaneFloat>(len: usize) -> F {
-    F::from_fn(|lane| F::Scalar::from_f64(lane as f64)).cmp_lt(F::lit(len as f64))
+    F::indices().cmp_lt(F::lit(len as f64))
 }
 
 impl<'p, F: LaneFloat> Placed<'p, F> {
-    /// The lanes of `candidates` placed by `xf_a(lane)` and `xf_b(lane)`; the other
-    /// lanes are unused, and so are lanes with an invalid transform or radius.
-    #[inline(always)]
+    /// The lanes of `candidates` placed by `xf_a` and `xf_b`; the other lanes are
+    /// unused, and so are lanes with an invalid transform or radius.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(
-        a: &'p PackedCores<F>,
-        b: &'p PackedCores<F>,
-        xf_a: impl FnMut(usize) -> Transform<F::Scalar>,
-        xf_b: impl FnMut(usize) -> Transform<F::Scalar>,
+        a: PackedCores<'p, F>,
+        b: PackedCores<'p, F>,
+        xf_a: TransformLanes<F>,
+        xf_b: TransformLanes<F>,
         candidates: F,
     ) -> Self {
-        let xf_a = TransformLanes::from_fn(xf_a);
-        let xf_b = TransformLanes::from_fn(xf_b);
-        // Written so that NaN radii fail, as in the scalar `checked_radii`.
-        let radius_ok = |radius: F| radius.cmp_ge(F::zero()) & radius.is_finite();
         let usable = candidates
             & xf_a.is_valid()
             & xf_b.is_valid()
-            & radius_ok(a.radii)
-            & radius_ok(b.radii);
+            & radius_usable(a.radii)
+            & radius_usable(b.radii);
         // Unusable lanes run on the identity (and finite data) and report invalid input.
         let identity = TransformLanes::<F>::identity();
         let relative = xf_a.inv_mul(&xf_b);
@@ -78,10 +73,10 @@ impl<'p, F: LaneFloat> Placed<'p, F> {
     /// The support point of `B - A` along `-direction` in every lane: A supported along
     /// `direction`, B along `-direction` taken into its frame, B's point brought into
     /// A's frame (the scalar `Pair::support`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn support(&self, direction: Vec2Lanes<F>) -> VertexLanes<F> {
-        let (on_a, feature_a) = farthest(self.a, direction);
-        let (on_b, feature_b) = farthest(self.b, self.relative.inv_rotate(-direction));
+        let (on_a, feature_a) = farthest(&self.a, direction);
+        let (on_b, feature_b) = farthest(&self.b, self.relative.inv_rotate(-direction));
         let placed = self.relative.transform_point(on_b);
         VertexLanes {
             witness_a: on_a,
@@ -99,22 +94,21 @@ impl<'p, F: LaneFloat> Placed<'p, F> {
 /// directions keep vertex 0, as gjk-shapes does; the feature is the vertex index.
 /// Ellipse lanes: gjk-shapes' closed form, with a feature (NaN) that never equals
 /// another, as the scalar `FeatureId::SMOOTH` never does.
-#[inline(always)]
-fn farthest<F: LaneFloat>(cores: &PackedCores<F>, direction: Vec2Lanes<F>) -> (Vec2Lanes<F>, F) {
-    let mut best = cores.vertices[0];
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn farthest<F: LaneFloat>(
+    cores: &PackedCores<'_, F>,
+    direction: Vec2Lanes<F>,
+) -> (Vec2Lanes<F>, F) {
+    let mut best = cores.vertex(0);
     let mut best_index = F::zero();
     let mut best_dot = F::splat(F::Scalar::neg_infinity());
-    for (index, vertex) in cores
-        .vertices
-        .iter()
-        .enumerate()
-        .take(cores.scanned.min(MAX_VERTICES))
-    {
+    for index in 0..cores.scanned {
+        let vertex = cores.vertex(index);
         let dot = vertex.dot(direction);
         let better = greater(dot, best_dot);
         best_dot = select(better, dot, best_dot);
         best_index = select(better, F::lit(index as f64), best_index);
-        best = best.replaced(better, *vertex);
+        best = best.replaced(better, vertex);
     }
     if cores.any_ellipse {
         best = best.replaced(cores.ellipses, ellipse_support(cores.semi_axes, direction));
@@ -127,7 +121,7 @@ fn farthest<F: LaneFloat>(cores: &PackedCores<F>, direction: Vec2Lanes<F>) -> (V
 /// derives the formula): the boundary point `(a^2 dx, b^2 dy) / |(a dx, b dy)|`, with
 /// the direction and the stretched direction each divided by their larger coordinate
 /// first, and `(a, 0)` for a direction that is zero or not finite.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn ellipse_support<F: LaneFloat>(semi_axes: Vec2Lanes<F>, direction: Vec2Lanes<F>) -> Vec2Lanes<F> {
     let largest = direction.x.abs().max(direction.y.abs());
     let has_direction = greater(largest, F::zero()) & direction.is_finite();
@@ -154,7 +148,7 @@ fn ellipse_support<F: LaneFloat>(semi_axes: Vec2Lanes<F>, direction: Vec2Lanes<F
 
 /// The scalar kernel's seed in every lane, solved: one support point along B's
 /// offset in A's frame (x for a zero offset), and the closest point (that point).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn seed<F: LaneFloat>(placed: &Placed<'_, F>) -> (SimplexLanes<F>, Vec2Lanes<F>) {
     let offset = placed.relative.translation;
     let zero_offset = offset.x.cmp_eq(F::zero()) & offset.y.cmp_eq(F::zero());
@@ -172,15 +166,16 @@ pub(crate) fn seed<F: LaneFloat>(placed: &Placed<'_, F>) -> (SimplexLanes<F>, Ve
 }
 
 /// `code` in the running lanes of `mask`, which stop.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn stop<F: LaneFloat>(termination: &mut F, running: &mut F, mask: F, code: f64) {
     let stopping = *running & mask;
     *termination = select(stopping, F::lit(code), *termination);
     *running &= !mask;
 }
 
-/// `gjk_core::distance` of the placed pairs, one per lane.
-/// `out` holds at most one output per lane; lanes past its end are not written.
+/// `gjk_core::distance` of the placed pairs, one per lane, into the first lanes of
+/// `out` (lanes past its end are not written).
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn distance_lanes<F: LaneFloat>(
     placed: &Placed<'_, F>,
     out: &mut [DistanceOutput<F::Scalar>],
@@ -198,7 +193,8 @@ pub(crate) fn distance_lanes<F: LaneFloat>(
 
 /// `gjk_core::intersects` of the placed pairs, one per lane: the same loop with the
 /// overlap test's early exit, and the scalar query's reading of how it ended.
-/// `out` holds at most one answer per lane.
+/// The first lanes of `out` are written.
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn intersects_lanes<F: LaneFloat>(
     placed: &Placed<'_, F>,
     out: &mut [Result<bool, QueryError>],
@@ -206,14 +202,14 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
     let (ends, _) = run::<F, true>(placed);
     let radius = placed.a.radii + placed.b.radii;
     // The comparison `intersects` and `distance` make, so they agree to the last bit.
-    let apart = greater(ends.closest.length_squared().sqrt() - radius, F::zero()).to_array();
+    let apart = greater(ends.closest.length_squared().sqrt() - radius, F::zero()).bitmask();
     let termination = ends.termination.to_array();
     let codes = termination
         .as_ref()
         .iter()
         .map(|&code| Scalar::to_f64(code));
     for (lane, (slot, code)) in out.iter_mut().zip(codes).enumerate() {
-        let apart = is_set(apart.as_ref(), lane);
+        let apart = apart & (1 << lane) != 0;
         *slot = match code {
             code if code == CORES_OVERLAP => Ok(true),
             code if code == SEPARATED => Ok(false),
@@ -229,7 +225,7 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
 
 /// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
 /// as soon as a support plane shows its rounded shapes apart (the overlap test).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> (Ends<F>, SimplexLanes<F>) {
     let mut running = placed.usable;
     let mut termination = select(running, F::lit(RUNNING), F::lit(INVALID));
@@ -334,9 +330,14 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> (Ends<F>
 }
 
 /// The witness points on the cores from the points each support point carried.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn carried_witness_points<F: LaneFloat>(simplex: &SimplexLanes<F>) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
-    simplex.witness_points(|vertex| (vertex.witness_a, vertex.witness_b))
+    let [first, second, third] = &simplex.vertices;
+    simplex.witness_points([
+        (first.witness_a, first.witness_b),
+        (second.witness_a, second.witness_b),
+        (third.witness_a, third.witness_b),
+    ])
 }
 
 /// The witness points on the cores, for blocks without ellipses: a support point of
@@ -347,18 +348,37 @@ fn carried_witness_points<F: LaneFloat>(simplex: &SimplexLanes<F>) -> (Vec2Lanes
 /// end, 12 % fewer instructions per prepacked octagon pair (callgrind, 2026-11-24).
 /// The simplex must not reach a function that is not inlined, or the points are
 /// stored and live again.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn witness_points_from_features<F: LaneFloat>(
     simplex: &SimplexLanes<F>,
     placed: &Placed<'_, F>,
 ) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
-    simplex.witness_points(|vertex| {
-        let on_b = placed.b.vertex_at(vertex.feature_b);
-        (
-            placed.a.vertex_at(vertex.feature_a),
-            placed.relative.transform_point(on_b),
-        )
-    })
+    let [first, second, third] = &simplex.vertices;
+    simplex.witness_points([
+        looked_up_points(first, placed),
+        looked_up_points(second, placed),
+        looked_up_points(third, placed),
+    ])
+}
+
+/// A support point's points on A and on B (in A's frame), from its vertex indices.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn looked_up_points<F: LaneFloat>(
+    vertex: &VertexLanes<F>,
+    placed: &Placed<'_, F>,
+) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
+    let on_b = placed.b.vertex_at(vertex.feature_b);
+    (
+        placed.a.vertex_at(vertex.feature_a),
+        placed.relative.transform_point(on_b),
+    )
+}
+
+/// Lanes whose radius is usable: written so that NaN radii fail, as in the scalar
+/// `checked_radii`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn radius_usable<F: LaneFloat>(radius: F) -> F {
+    radius.cmp_ge(F::zero()) & radius.is_finite()
 }
 
 /// How the lanes' loops ended.
@@ -372,6 +392,7 @@ impl<F: LaneFloat> Ends<F> {
     /// The scalar kernel's `finish` in every lane (square roots and divisions are
     /// correctly rounded in SIMD too, so the values are the scalar ones): world-space
     /// output with the radii applied, then one `DistanceOutput` per lane of `out`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish(
         &self,
         placed: &Placed<'_, F>,
@@ -379,8 +400,8 @@ impl<F: LaneFloat> Ends<F> {
         out: &mut [DistanceOutput<F::Scalar>],
     ) {
         let (xf_a, radius_a, radius_b) = (&placed.xf_a, placed.a.radii, placed.b.radii);
-        let code = |value: f64| self.termination.cmp_eq(F::lit(value));
-        let (invalid, overlap) = (code(INVALID), code(CORES_OVERLAP));
+        let invalid = self.termination.cmp_eq(F::lit(INVALID));
+        let overlap = self.termination.cmp_eq(F::lit(CORES_OVERLAP));
         let core_distance = self.closest.length_squared().sqrt();
         // The scalar kernel's `unit_direction`: scaled up first where the squared
         // length is below the normal range.
@@ -408,22 +429,22 @@ impl<F: LaneFloat> Ends<F> {
         let distance = select(invalid, nan, distance).to_array();
         let witness_a = witness_a.replaced(invalid, nan_point);
         let witness_b = witness_b.replaced(invalid, nan_point);
-        let [ax, ay, bx, by] =
-            [witness_a.x, witness_a.y, witness_b.x, witness_b.y].map(F::to_array);
-        let [nx, ny] = [world_normal.x, world_normal.y].map(F::to_array);
-        let (invalid, overlap, apart) = (invalid.to_array(), overlap.to_array(), apart.to_array());
-        let max_iterations = code(MAX_ITERATIONS).to_array();
+        let (ax, ay) = (witness_a.x.to_array(), witness_a.y.to_array());
+        let (bx, by) = (witness_b.x.to_array(), witness_b.y.to_array());
+        let (nx, ny) = (world_normal.x.to_array(), world_normal.y.to_array());
+        let (invalid, overlap, apart) = (invalid.bitmask(), overlap.bitmask(), apart.bitmask());
+        let max_iterations = self.termination.cmp_eq(F::lit(MAX_ITERATIONS)).bitmask();
         let iterations = self.iterations.to_array();
         let value = |array: &F::Array, lane: usize| {
             array.as_ref().get(lane).copied().unwrap_or(F::Scalar::ZERO)
         };
-        for (lane, slot) in out.iter_mut().enumerate() {
-            let set = |mask: &F::Array| is_set(mask.as_ref(), lane);
-            let status = if set(&invalid) {
+        for (lane, slot) in out.iter_mut().take(F::COUNT).enumerate() {
+            let set = |mask: u32| mask & (1 << lane) != 0;
+            let status = if set(invalid) {
                 DistanceStatus::InvalidInput
-            } else if set(&overlap) || !set(&apart) {
+            } else if set(overlap) || !set(apart) {
                 DistanceStatus::Overlapping
-            } else if set(&max_iterations) {
+            } else if set(max_iterations) {
                 DistanceStatus::MaxIterations
             } else {
                 DistanceStatus::Separated

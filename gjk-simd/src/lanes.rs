@@ -1,68 +1,61 @@
 //! Structure-of-arrays lane types: [`LaneFloat`], the SIMD vectors a batch runs on,
 //! 2D vectors of lanes in two of them, and lane masks (lanes of all ones or all zeros,
-//! as `wide`'s comparisons give).
+//! as SIMD comparisons give).
 //!
-//! A block is one native register wide: with AVX (`target_feature = "avx"`, e.g.
-//! `-C target-cpu=x86-64-v3`) `f32x8` and `f64x4`; without it (baseline x86-64, wasm
-//! `simd128`, Arm, or no SIMD at all) `f32x4` and `f64x2`. `wide` emulates a wider
-//! vector with two narrow ones, but a block of eight then waits for the slowest of
-//! eight pairs where two blocks of four wait for the slowest of four each: on
-//! baseline x86-64, octagon distance per pair took 148.7 ns with `f32x4` blocks
-//! against 213.8 ns with emulated `f32x8` ones; with AVX2, `f32x8` blocks took 65.7 ns
-//! against 96.0 ns for `f32x4` (criterion, 2026-11-24).
+//! The portable lanes are `wide`'s types, one native register wide as this crate is
+//! compiled: with AVX (`-C target-cpu=x86-64-v3`) `f32x8` and `f64x4`; without it
+//! (baseline x86-64, wasm `simd128`, Arm, or no SIMD at all) `f32x4` and `f64x2`.
+//! `wide` emulates a wider vector with two narrow ones, but a block of eight then
+//! waits for the slowest of eight pairs where two blocks of four wait for the slowest
+//! of four each: on baseline x86-64, octagon distance per pair took 148.7 ns with
+//! `f32x4` blocks against 213.8 ns with emulated `f32x8` ones (criterion,
+//! 2026-11-24). On x86-64 the AVX2 and AVX-512 lanes of `x86.rs` are chosen at run
+//! time instead (see `dispatch.rs`).
 //!
 //! Every operation does, lane by lane, exactly the scalar arithmetic of the [`Vec2`]
 //! operation of the same name, in the same order (no fused multiply-add: neither Rust
-//! nor `wide` contracts `a * b + c`), so a lane computes the same bits as the scalar
-//! kernel.
+//! nor the lane types contract `a * b + c`), so a lane computes the same bits as the
+//! scalar kernel.
+//!
+//! Lane code must be inlined into the function that runs it: the AVX2 and AVX-512
+//! lanes are compiled with those instructions only inside their `#[target_feature]`
+//! entry functions. So every function over lane values is `#[inline(always)]` in
+//! optimized builds and takes no closure that computes on lanes (a closure's body is a
+//! function of its own, which the compiler may leave out of line: measured at 92.7 ns
+//! against 39.0 ns per pair when it did, 2026-11-25). Not in debug builds
+//! (`debug_assertions`): there every temporary of the inlined loop keeps a stack slot
+//! of its own, and an AVX-512 entry's frame reached 1.9 MB, past a thread's default
+//! stack; called out of line the lane code is slower but computes the same bits.
 
 use core::fmt::Debug;
 use core::ops::{
     Add, AddAssign, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Div, Mul, Neg, Not, Sub,
 };
 
-use gjk_core::{Scalar, Transform, Vec2};
+use gjk_core::{Scalar, Transform};
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x4, f32x8, f64x2, f64x4};
 
-/// The lanes of an `f32` block on this target: `f32x8` with AVX, `f32x4` without.
+/// The portable lanes of an `f32` block: `f32x8` with AVX, `f32x4` without.
 #[cfg(target_feature = "avx")]
 pub type F32Lanes = f32x8;
-/// The lanes of an `f32` block on this target: `f32x8` with AVX, `f32x4` without.
+/// The portable lanes of an `f32` block: `f32x8` with AVX, `f32x4` without.
 #[cfg(not(target_feature = "avx"))]
 pub type F32Lanes = f32x4;
 
-/// The lanes of an `f64` block on this target: `f64x4` with AVX, `f64x2` without.
+/// The portable lanes of an `f64` block: `f64x4` with AVX, `f64x2` without.
 #[cfg(target_feature = "avx")]
 pub type F64Lanes = f64x4;
-/// The lanes of an `f64` block on this target: `f64x4` with AVX, `f64x2` without.
+/// The portable lanes of an `f64` block: `f64x4` with AVX, `f64x2` without.
 #[cfg(not(target_feature = "avx"))]
 pub type F64Lanes = f64x2;
 
-/// Pairs per `f32` block on this target (8 with AVX, 4 without).
-pub const LANES: usize = <F32Lanes as LaneFloat>::COUNT;
-
-/// The most lanes of any lane type.
-pub(crate) const MAX_LANES: usize = 8;
-
-/// An `f32` lane mask: all bits set in the lanes where a condition holds.
-pub type Mask = F32Lanes;
-
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for wide::f32x4 {}
-    impl Sealed for wide::f32x8 {}
-    impl Sealed for wide::f64x2 {}
-    impl Sealed for wide::f64x4 {}
-}
-
-/// A SIMD vector of scalars, one per lane: `f32x4`, `f32x8`, `f64x2` or `f64x4`. The
-/// batch code is written once over this trait; it is sealed, those four are all there
-/// is.
+/// A SIMD vector of scalars, one per lane: `wide`'s `f32x4`, `f32x8`, `f64x2`,
+/// `f64x4`, and on x86-64 the AVX2 and AVX-512 registers of `x86.rs`. The batch code
+/// is written once over this trait. Comparisons are ordered: false where a lane is
+/// NaN, as the scalar comparisons are.
 pub trait LaneFloat:
-    sealed::Sealed
-    + Copy
+    Copy
     + Debug
-    + PartialEq
     + Send
     + Sync
     + Add<Output = Self>
@@ -76,11 +69,6 @@ pub trait LaneFloat:
     + BitAndAssign
     + BitOrAssign
     + Not<Output = Self>
-    + CmpEq<Output = Self>
-    + CmpGe<Output = Self>
-    + CmpGt<Output = Self>
-    + CmpLe<Output = Self>
-    + CmpLt<Output = Self>
 {
     /// The scalar of a lane.
     type Scalar: Scalar;
@@ -103,45 +91,78 @@ pub trait LaneFloat:
     fn max(self, other: Self) -> Self;
     /// The correctly rounded square root per lane.
     fn sqrt(self) -> Self;
+    /// Lanes where `self == other`.
+    fn cmp_eq(self, other: Self) -> Self;
+    /// Lanes where `self >= other`.
+    fn cmp_ge(self, other: Self) -> Self;
+    /// Lanes where `self > other`.
+    fn cmp_gt(self, other: Self) -> Self;
+    /// Lanes where `self <= other`.
+    fn cmp_le(self, other: Self) -> Self;
+    /// Lanes where `self < other`.
+    fn cmp_lt(self, other: Self) -> Self;
     /// Lanes that are finite.
     fn is_finite(self) -> Self;
     /// Lanes that are NaN.
     fn is_nan(self) -> Self;
+    /// Bit `i` set where lane `i` of a mask is set.
+    fn bitmask(self) -> u32;
+
     /// Whether any lane of a mask is set.
-    fn any(self) -> bool;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn any(self) -> bool {
+        self.bitmask() != 0
+    }
+
     /// Whether no lane of a mask is set.
-    fn none(self) -> bool;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn none(self) -> bool {
+        self.bitmask() == 0
+    }
+
+    /// The first [`COUNT`](Self::COUNT) scalars of `row` from `offset` on (zero past
+    /// its end).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn load(row: &[Self::Scalar], offset: usize) -> Self {
+        let mut array = Self::Array::default();
+        if let Some(values) = row.get(offset..offset + Self::COUNT) {
+            array.as_mut().copy_from_slice(values);
+        }
+        Self::from_array(array)
+    }
 
     /// Zero in every lane (and a mask with no lane set).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn zero() -> Self {
         Self::splat(<Self::Scalar as Scalar>::ZERO)
     }
 
     /// One in every lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn one() -> Self {
         Self::splat(<Self::Scalar as Scalar>::ONE)
     }
 
     /// The value `value` (exactly representable) in every lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lit(value: f64) -> Self {
         Self::splat(<Self::Scalar as Scalar>::from_f64(value))
     }
 
     /// A mask with every lane set.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all_set() -> Self {
         Self::zero().cmp_eq(Self::zero())
     }
 
-    /// The lanes `lane(0), lane(1), ...`.
-    #[inline(always)]
-    fn from_fn(mut lane: impl FnMut(usize) -> Self::Scalar) -> Self {
+    /// The lanes `0, 1, 2, ...`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn indices() -> Self {
         let mut array = Self::Array::default();
-        for (index, slot) in array.as_mut().iter_mut().enumerate() {
-            *slot = lane(index);
+        let mut index = <Self::Scalar as Scalar>::ZERO;
+        for slot in array.as_mut() {
+            *slot = index;
+            index = index + <Self::Scalar as Scalar>::ONE;
         }
         Self::from_array(array)
     }
@@ -155,49 +176,65 @@ macro_rules! lane_float {
             type Array = [$scalar; $count];
             const COUNT: usize = $count;
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn splat(value: $scalar) -> Self {
                 <$lanes>::splat(value)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_array(array: Self::Array) -> Self {
                 <$lanes>::new(array)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_array(self) -> Self::Array {
                 <$lanes>::to_array(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn blend(self, on_true: Self, on_false: Self) -> Self {
                 <$lanes>::blend(self, on_true, on_false)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn abs(self) -> Self {
                 <$lanes>::abs(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn max(self, other: Self) -> Self {
                 <$lanes>::max(self, other)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn sqrt(self) -> Self {
                 <$lanes>::sqrt(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn cmp_eq(self, other: Self) -> Self {
+                CmpEq::cmp_eq(self, other)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn cmp_ge(self, other: Self) -> Self {
+                CmpGe::cmp_ge(self, other)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn cmp_gt(self, other: Self) -> Self {
+                CmpGt::cmp_gt(self, other)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn cmp_le(self, other: Self) -> Self {
+                CmpLe::cmp_le(self, other)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn cmp_lt(self, other: Self) -> Self {
+                CmpLt::cmp_lt(self, other)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_finite(self) -> Self {
                 <$lanes>::is_finite(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_nan(self) -> Self {
                 <$lanes>::is_nan(self)
             }
-            #[inline(always)]
-            fn any(self) -> bool {
-                <$lanes>::any(self)
-            }
-            #[inline(always)]
-            fn none(self) -> bool {
-                <$lanes>::none(self)
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn bitmask(self) -> u32 {
+                <$lanes>::move_mask(self) as u32
             }
         }
     };
@@ -208,27 +245,6 @@ lane_float!(f32x8, f32, 8);
 lane_float!(f64x2, f64, 2);
 lane_float!(f64x4, f64, 4);
 
-/// A scalar type with a batch lane type, one native register wide: [`F32Lanes`] and
-/// [`F64Lanes`] (see the module documentation for why).
-pub trait LaneScalar: Scalar {
-    /// The SIMD vector of this scalar's blocks.
-    type Lanes: LaneFloat<Scalar = Self>;
-}
-
-impl LaneScalar for f32 {
-    type Lanes = F32Lanes;
-}
-
-impl LaneScalar for f64 {
-    type Lanes = F64Lanes;
-}
-
-/// Whether lane `index` of a mask's array is set (a set lane is all ones: NaN).
-#[inline(always)]
-pub(crate) fn is_set<S: Scalar>(mask: &[S], index: usize) -> bool {
-    mask.get(index).is_some_and(|value| value.is_nan())
-}
-
 /// 2D vectors, one per lane of `F`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Vec2Lanes<F> {
@@ -238,21 +254,9 @@ pub struct Vec2Lanes<F> {
     pub y: F,
 }
 
-/// Four `f32` 2D vectors.
-pub type Vec2x4 = Vec2Lanes<f32x4>;
-
-/// Eight `f32` 2D vectors.
-pub type Vec2x8 = Vec2Lanes<f32x8>;
-
-/// Two `f64` 2D vectors.
-pub type DVec2x2 = Vec2Lanes<f64x2>;
-
-/// Four `f64` 2D vectors.
-pub type DVec2x4 = Vec2Lanes<f64x4>;
-
 impl<F: LaneFloat> Vec2Lanes<F> {
     /// Zero in every lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn zero() -> Self {
         Self {
             x: F::zero(),
@@ -260,61 +264,20 @@ impl<F: LaneFloat> Vec2Lanes<F> {
         }
     }
 
-    /// `vector` in every lane.
-    #[inline(always)]
-    pub fn splat(vector: Vec2<F::Scalar>) -> Self {
-        Self {
-            x: F::splat(vector.x),
-            y: F::splat(vector.y),
-        }
-    }
-
-    /// The vectors `lane(0), lane(1), ...`.
-    ///
-    /// ```
-    /// use gjk_core::Vec2;
-    /// use gjk_simd::{DVec2x4, Vec2x8};
-    /// let lanes = Vec2x8::from_fn(|index| Vec2::new(index as f32, 2.0));
-    /// assert_eq!(lanes.lane(3), Vec2::new(3.0, 2.0));
-    /// let wide = DVec2x4::from_fn(|_| Vec2::new(1.0, 0.5));
-    /// assert_eq!(wide.lane(3), Vec2::new(1.0, 0.5));
-    /// ```
-    #[inline(always)]
-    pub fn from_fn(mut lane: impl FnMut(usize) -> Vec2<F::Scalar>) -> Self {
-        let (mut x, mut y) = (F::Array::default(), F::Array::default());
-        for (index, (x, y)) in x.as_mut().iter_mut().zip(y.as_mut()).enumerate() {
-            let vector = lane(index);
-            (*x, *y) = (vector.x, vector.y);
-        }
-        Self {
-            x: F::from_array(x),
-            y: F::from_array(y),
-        }
-    }
-
-    /// The vector of lane `index` (zero for an index past the last lane).
-    pub fn lane(self, index: usize) -> Vec2<F::Scalar> {
-        let (x, y) = (self.x.to_array(), self.y.to_array());
-        match (x.as_ref().get(index), y.as_ref().get(index)) {
-            (Some(&x), Some(&y)) => Vec2::new(x, y),
-            _ => Vec2::ZERO,
-        }
-    }
-
     /// [`Vec2::dot`] per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn dot(self, other: Self) -> F {
         self.x * other.x + self.y * other.y
     }
 
     /// [`Vec2::cross`] per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn cross(self, other: Self) -> F {
         self.x * other.y - self.y * other.x
     }
 
     /// [`Vec2::perp`] per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn perp(self) -> Self {
         Self {
             x: negate(self.y),
@@ -323,13 +286,13 @@ impl<F: LaneFloat> Vec2Lanes<F> {
     }
 
     /// [`Vec2::length_squared`] per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn length_squared(self) -> F {
         self.dot(self)
     }
 
     /// `self * factor` per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn scale(self, factor: F) -> Self {
         Self {
             x: self.x * factor,
@@ -338,7 +301,7 @@ impl<F: LaneFloat> Vec2Lanes<F> {
     }
 
     /// `self / divisor` per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn divided(self, divisor: F) -> Self {
         Self {
             x: self.x / divisor,
@@ -347,13 +310,13 @@ impl<F: LaneFloat> Vec2Lanes<F> {
     }
 
     /// [`Vec2::max_abs`] per lane (for coordinates that are not NaN).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn max_abs(self) -> F {
         self.x.abs().max(self.y.abs())
     }
 
     /// `on_true` where `mask` is set, `self` elsewhere.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
             x: mask.blend(on_true.x, self.x),
@@ -364,7 +327,7 @@ impl<F: LaneFloat> Vec2Lanes<F> {
     /// [`Vec2::normalize`] per lane: the unit vector (scaled by the largest coordinate
     /// first, as the scalar one is) and the lanes where it exists (a finite vector
     /// that is not zero). Other lanes hold garbage.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn normalized(self) -> (Self, F) {
         let largest = self.max_abs();
         let exists = greater(largest, F::zero()) & self.is_finite();
@@ -373,7 +336,7 @@ impl<F: LaneFloat> Vec2Lanes<F> {
     }
 
     /// Lanes where both coordinates are finite.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_finite(self) -> F {
         self.x.is_finite() & self.y.is_finite()
     }
@@ -381,7 +344,7 @@ impl<F: LaneFloat> Vec2Lanes<F> {
 
 impl<F: LaneFloat> Add for Vec2Lanes<F> {
     type Output = Self;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn add(self, other: Self) -> Self {
         Self {
             x: self.x + other.x,
@@ -392,7 +355,7 @@ impl<F: LaneFloat> Add for Vec2Lanes<F> {
 
 impl<F: LaneFloat> Sub for Vec2Lanes<F> {
     type Output = Self;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn sub(self, other: Self) -> Self {
         Self {
             x: self.x - other.x,
@@ -403,7 +366,7 @@ impl<F: LaneFloat> Sub for Vec2Lanes<F> {
 
 impl<F: LaneFloat> Neg for Vec2Lanes<F> {
     type Output = Self;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn neg(self) -> Self {
         Self {
             x: negate(self.x),
@@ -416,26 +379,26 @@ impl<F: LaneFloat> Neg for Vec2Lanes<F> {
 /// computes `0 - x`, which gives `+0.0` for `+0.0` where `-x` gives `-0.0`: a sign
 /// of zero that showed in normals, found by fuzzing the batch against the scalar
 /// kernel.)
-#[inline(always)]
-pub fn negate<F: LaneFloat>(x: F) -> F {
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn negate<F: LaneFloat>(x: F) -> F {
     x ^ F::splat(-<F::Scalar as Scalar>::ZERO)
 }
 
 /// Lanes where `a > b` (false for NaN).
-#[inline(always)]
-pub fn greater<F: LaneFloat>(a: F, b: F) -> F {
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn greater<F: LaneFloat>(a: F, b: F) -> F {
     a.cmp_gt(b)
 }
 
 /// Lanes where `a <= b` (false for NaN).
-#[inline(always)]
-pub fn at_most<F: LaneFloat>(a: F, b: F) -> F {
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn at_most<F: LaneFloat>(a: F, b: F) -> F {
     a.cmp_le(b)
 }
 
 /// `on_true` where `mask` is set, `on_false` elsewhere.
-#[inline(always)]
-pub fn select<F: LaneFloat>(mask: F, on_true: F, on_false: F) -> F {
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn select<F: LaneFloat>(mask: F, on_true: F, on_false: F) -> F {
     mask.blend(on_true, on_false)
 }
 
@@ -448,22 +411,28 @@ pub(crate) struct TransformLanes<F> {
 }
 
 impl<F: LaneFloat> TransformLanes<F> {
-    /// The transforms `lane(0), lane(1), ...`.
-    #[inline(always)]
-    pub fn from_fn(mut lane: impl FnMut(usize) -> Transform<F::Scalar>) -> Self {
+    /// The transforms `transforms[offset..offset + F::COUNT]` (the identity past the
+    /// slice's end).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn gather(transforms: &[Transform<F::Scalar>], offset: usize) -> Self {
         let mut cos = F::Array::default();
         let mut sin = F::Array::default();
         let mut x = F::Array::default();
         let mut y = F::Array::default();
-        let rows = cos
-            .as_mut()
-            .iter_mut()
-            .zip(sin.as_mut())
-            .zip(x.as_mut().iter_mut().zip(y.as_mut()));
-        for (index, ((cos, sin), (x, y))) in rows.enumerate() {
-            let transform = lane(index);
-            (*cos, *sin) = (transform.rotation.cos, transform.rotation.sin);
-            (*x, *y) = (transform.translation.x, transform.translation.y);
+        for lane in 0..F::COUNT {
+            let transform = transforms
+                .get(offset + lane)
+                .copied()
+                .unwrap_or(Transform::IDENTITY);
+            if let (Some(cos), Some(sin), Some(x), Some(y)) = (
+                cos.as_mut().get_mut(lane),
+                sin.as_mut().get_mut(lane),
+                x.as_mut().get_mut(lane),
+                y.as_mut().get_mut(lane),
+            ) {
+                (*cos, *sin) = (transform.rotation.cos, transform.rotation.sin);
+                (*x, *y) = (transform.translation.x, transform.translation.y);
+            }
         }
         Self {
             cos: F::from_array(cos),
@@ -476,7 +445,7 @@ impl<F: LaneFloat> TransformLanes<F> {
     }
 
     /// The identity in every lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn identity() -> Self {
         Self {
             cos: F::one(),
@@ -487,7 +456,7 @@ impl<F: LaneFloat> TransformLanes<F> {
 
     /// [`Transform::is_valid`] per lane: a finite translation and a rotation of unit
     /// length within the scalar kernel's tolerance.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_valid(&self) -> F {
         let norm_squared = self.cos * self.cos + self.sin * self.sin;
         let unit = at_most(
@@ -498,7 +467,7 @@ impl<F: LaneFloat> TransformLanes<F> {
     }
 
     /// [`Transform::inv_mul`] per lane: `other` in this transform's frame.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn inv_mul(&self, other: &Self) -> Self {
         Self {
             cos: self.cos * other.cos + self.sin * other.sin,
@@ -508,7 +477,7 @@ impl<F: LaneFloat> TransformLanes<F> {
     }
 
     /// `Rot::rotate` per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn rotate(&self, v: Vec2Lanes<F>) -> Vec2Lanes<F> {
         Vec2Lanes {
             x: self.cos * v.x - self.sin * v.y,
@@ -517,7 +486,7 @@ impl<F: LaneFloat> TransformLanes<F> {
     }
 
     /// `Rot::inv_rotate` per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn inv_rotate(&self, v: Vec2Lanes<F>) -> Vec2Lanes<F> {
         Vec2Lanes {
             x: self.cos * v.x + self.sin * v.y,
@@ -526,7 +495,7 @@ impl<F: LaneFloat> TransformLanes<F> {
     }
 
     /// [`Transform::transform_point`] per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn transform_point(&self, point: Vec2Lanes<F>) -> Vec2Lanes<F> {
         self.rotate(point) + self.translation
     }

@@ -1,51 +1,45 @@
 //! # gjk-simd
 //!
 //! Many GJK queries at once: one query per SIMD lane, in lock-step, for engines that
-//! run thousands of narrow-phase queries a frame. A block is one SIMD register of
-//! lanes: eight `f32` or four `f64` queries with AVX, four or two without (see
-//! below). Every type and function is generic over the scalar ([`LaneScalar`]), and
-//! the scalar is that of the shapes.
-//! `#![no_std]`, no allocation, no unsafe code.
+//! run thousands of narrow-phase queries a frame. Every lane runs the scalar
+//! kernel's algorithm with the same arithmetic in the same order, so every output is
+//! bit-identical to the `gjk_core` query on the same input, statuses and iteration
+//! counts included; the tests check exactly that on every instruction set.
+//! `#![no_std]`, no allocation. Every type and function is generic over the scalar
+//! ([`LaneScalar`]: `f32` or `f64`), the scalar of the shapes.
 //!
-//! - [`PairBlock`]: a block of pairs packed once (their cores as structure-of-arrays
-//!   lanes), then queried for any placements with [`PairBlock::distance`].
-//! - [`distance_batch`]: slices of gjk-shapes values and transforms in, a caller-owned
-//!   slice of `DistanceOutput` out, any length.
-//! - The overlap test the same two ways, [`PairBlock::intersects`] and
-//!   [`intersects_batch`]: each lane answers what `gjk_core::intersects` answers, and
-//!   stops as soon as a support plane separates its pair.
-//! - Ray casts the same two ways, [`ShapeBlock::ray_cast`] (shapes packed once) and
-//!   [`ray_cast_batch`]: each lane runs `gjk_core::ray_cast`, the exact GJK ray cast.
+//! - [`PairBlock`]: up to [`BLOCK`] (16) pairs packed once, then queried for any
+//!   placements with [`PairBlock::distance`] and [`PairBlock::intersects`].
+//! - [`distance_batch`], [`intersects_batch`]: slices of shapes and transforms in, a
+//!   caller-owned slice of outputs out, any length, packing included.
+//! - Ray casts the same two ways, [`ShapeBlock::ray_cast`] and [`ray_cast_batch`]:
+//!   each lane runs `gjk_core::ray_cast`, the exact GJK ray cast.
 //! - With the `rayon` feature (which needs `std`), `distance_batch_parallel` and
-//!   `intersects_batch_parallel` split large batches over the cores, with the same
-//!   outputs.
+//!   `intersects_batch_parallel` split large batches over the cores.
 //!
 //! A lane holds a shape whose core is a list of at most [`MAX_VERTICES`] vertices or
-//! an ellipse ([`LaneShape`], [`LaneCore`]): `Polygon<f32, N>`, rounded polygons,
-//! circles, capsules, segments, points, ellipses and rounded ellipses, mixed freely
-//! within a block. Every lane runs the scalar kernel's algorithm with the same
-//! arithmetic in the same order: the support as a masked arg-max over the vertices
-//! (or the ellipse's closed form), the simplex solve with its Voronoi-region branches
-//! turned into blends, per-lane termination masks. So every output is bit-identical
-//! to the scalar query on the same input, including statuses and iteration counts;
-//! the tests check exactly that.
+//! an ellipse ([`LaneShape`]): `gjk_shapes::Shape` (any engine shape but `Rect`),
+//! polygons of up to eight vertices, rounded polygons, circles, capsules, segments,
+//! points, ellipses and rounded ellipses, mixed freely within a block.
 //!
-//! ## Instruction sets
+//! ## Instruction sets, chosen at run time
 //!
-//! `wide` picks its instructions when this crate is compiled, from the target
-//! features enabled then, and so does this crate's block width ([`LANES`],
-//! [`F32Lanes`], [`F64Lanes`]). Build with `RUSTFLAGS="-C target-cpu=x86-64-v3"` (or
-//! `-C target-cpu=native` on such a machine) for AVX2 and blocks of eight `f32` or
-//! four `f64` pairs; `wide` 0.7 has no 16-lane float type, so an AVX-512 build runs
-//! the same eight-lane blocks. Without AVX a block is one 128-bit register, four `f32`
-//! or two `f64` pairs: SSE2 on baseline x86-64, wasm SIMD with
-//! `-C target-feature=+simd128`, or plain scalar code where `wide` has no SIMD for the
-//! target, always with the same results. On baseline x86-64 the lanes are about as
-//! fast as the scalar kernel (SSE2 has no blend instruction); AVX2 is where
-//! they pay (see the README for measured figures).
+//! The block size is fixed ([`BLOCK`]); how many of its pairs run at once depends on
+//! the processor, never on the build. Every query without a [`Simd`] argument runs on
+//! [`Simd::detect`]: on x86-64 it reads CPUID once (no `std` needed) and runs lane
+//! code compiled for AVX-512F (16 `f32` / 8 `f64` lanes) or AVX2 with FMA (8 / 4)
+//! even in a default `cargo build --release` for baseline x86-64, else SSE2 (4 / 2).
+//! Other targets run `wide`'s lanes as compiled: NEON on aarch64, `simd128` on wasm
+//! with `-C target-feature=+simd128`, and the scalar kernel where there is no SIMD.
+//! The `_on` forms of every query ([`PairBlock::distance_on`],
+//! [`distance_batch_on`], ...) take a [`Simd`] to force a path, for tests and
+//! benchmarks; [`Simd::available`] lists the paths this processor has.
+//!
+//! The crate's `unsafe` code is one module, the AVX2 and AVX-512 lanes and their
+//! entry functions, each block with its safety argument.
 //!
 //! ```
-//! use gjk_core::{Transform, Vec2, distance};
+//! use gjk_core::{DistanceOutput, Transform, Vec2, distance};
 //! use gjk_shapes::Polygon;
 //! use gjk_simd::distance_batch;
 //!
@@ -55,7 +49,7 @@
 //! let xf_b: Vec<Transform<f32>> = (0..20)
 //!     .map(|i| Transform::from_position_angle(Vec2::new(2.5, 0.1 * i as f32), 0.05 * i as f32))
 //!     .collect();
-//! let mut out = vec![distance(&octagon, xf_a[0], &octagon, xf_b[0]); 20];
+//! let mut out = vec![DistanceOutput::default(); 20];
 //! distance_batch(&shapes, &xf_a, &shapes, &xf_b, &mut out)?;
 //! for (i, output) in out.iter().enumerate() {
 //!     assert_eq!(*output, distance(&octagon, xf_a[i], &octagon, xf_b[i]));
@@ -63,24 +57,27 @@
 //! # Ok::<(), gjk_simd::PackError>(())
 //! ```
 #![no_std]
-#![forbid(unsafe_code)]
 
 mod block;
+mod dispatch;
 mod gjk;
 mod lanes;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod ray;
+mod rows;
 mod shape;
 mod shape_block;
 mod simplex;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
-pub use block::{PairBlock, distance_batch, intersects_batch};
-pub use lanes::{
-    DVec2x2, DVec2x4, F32Lanes, F64Lanes, LANES, LaneFloat, LaneScalar, Mask, Vec2Lanes, Vec2x4,
-    Vec2x8,
+pub use block::{
+    PairBlock, distance_batch, distance_batch_on, intersects_batch, intersects_batch_on,
 };
+pub use dispatch::{LaneScalar, Simd, SimdPath};
 #[cfg(feature = "rayon")]
 pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
+pub use rows::BLOCK;
 pub use shape::{CoreVertices, LaneCore, LaneShape, MAX_VERTICES, PackError};
-pub use shape_block::{ShapeBlock, ray_cast_batch};
+pub use shape_block::{ShapeBlock, ray_cast_batch, ray_cast_batch_on};

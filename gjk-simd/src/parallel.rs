@@ -9,7 +9,7 @@ use gjk_core::{DistanceOutput, QueryError, Transform};
 use rayon::prelude::*;
 
 use crate::block::{distance_batch, intersects_batch};
-use crate::lanes::LaneScalar;
+use crate::dispatch::LaneScalar;
 use crate::shape::{LaneShape, PackError};
 
 /// Pairs per rayon task, a multiple of every block width: 64 blocks of eight (128 of

@@ -14,10 +14,9 @@ use gjk_core::{
 };
 use num_traits::{Float, ToPrimitive};
 
-use crate::block::PackedCores;
 use crate::gjk::{Placed, distance_lanes, seed, stop};
-use crate::lanes::{LaneFloat, MAX_LANES, Vec2Lanes, at_most, greater, is_set, select};
-use crate::shape::MAX_VERTICES;
+use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, select};
+use crate::rows::{BLOCK, PackedCores};
 
 /// How a lane's cast ended (as codes in a register).
 const RUNNING: f64 = 0.0;
@@ -26,11 +25,6 @@ const HIT: f64 = 2.0;
 const MISS: f64 = 3.0;
 const MAX_ITERATIONS: f64 = 4.0;
 
-/// A ray that stands in for a lane without one: never read back.
-fn idle_ray<S: Scalar>() -> Ray<S> {
-    Ray::new(Vec2::ZERO, Vec2::ZERO)
-}
-
 /// Rays, one per lane.
 struct RayLanes<F> {
     origin: Vec2Lanes<F>,
@@ -38,42 +32,77 @@ struct RayLanes<F> {
     max_fraction: F,
 }
 
-/// `gjk_core::ray_cast` of `rays[i]` against shape `i` of `shapes` placed by
-/// `placements[i]`, for the lanes of `candidates`, into `out` (at most one output per
-/// lane; `placements` and `rays` as long as `out`).
+impl<F: LaneFloat> RayLanes<F> {
+    /// The rays `rays[offset..offset + F::COUNT]`; lanes past the slice's end get a
+    /// ray from the origin that goes nowhere, never read back.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn gather(rays: &[Ray<F::Scalar>], offset: usize) -> Self {
+        let mut origin_x = F::Array::default();
+        let mut origin_y = F::Array::default();
+        let mut translation_x = F::Array::default();
+        let mut translation_y = F::Array::default();
+        let mut max_fraction = F::Array::default();
+        for lane in 0..F::COUNT {
+            let Some(ray) = rays.get(offset + lane) else {
+                break;
+            };
+            let rows = [
+                (origin_x.as_mut(), ray.origin.x),
+                (origin_y.as_mut(), ray.origin.y),
+                (translation_x.as_mut(), ray.translation.x),
+                (translation_y.as_mut(), ray.translation.y),
+                (max_fraction.as_mut(), ray.max_fraction),
+            ];
+            for (row, value) in rows {
+                if let Some(slot) = row.get_mut(lane) {
+                    *slot = value;
+                }
+            }
+        }
+        Self {
+            origin: Vec2Lanes {
+                x: F::from_array(origin_x),
+                y: F::from_array(origin_y),
+            },
+            translation: Vec2Lanes {
+                x: F::from_array(translation_x),
+                y: F::from_array(translation_y),
+            },
+            max_fraction: F::from_array(max_fraction),
+        }
+    }
+}
+
+/// `gjk_core::ray_cast` of `rays[offset + i]` against shape `i` of `shapes` placed by
+/// `placements[offset + i]`, for the lanes of `candidates`, into the first lanes of
+/// `out`. `origins` holds a point at the origin in every lane: the ray's origin as a
+/// shape (the scalar kernel's `RayOrigin`).
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn ray_cast_lanes<F: LaneFloat>(
-    shapes: &PackedCores<F>,
+    shapes: PackedCores<'_, F>,
+    origins: PackedCores<'_, F>,
     placements: &[Transform<F::Scalar>],
     rays: &[Ray<F::Scalar>],
+    offset: usize,
     candidates: F,
     out: &mut [CastOutput<F::Scalar>],
 ) {
-    let ray = |lane: usize| rays.get(lane).copied().unwrap_or_else(idle_ray);
-    let lanes = RayLanes {
-        origin: Vec2Lanes::from_fn(|lane| ray(lane).origin),
-        translation: Vec2Lanes::from_fn(|lane| ray(lane).translation),
-        max_fraction: F::from_fn(|lane| ray(lane).max_fraction),
-    };
+    let lanes = RayLanes::<F>::gather(rays, offset);
     // The scalar input checks beyond the transforms and radii: a usable
     // `max_fraction` and a reach `translation * max_fraction` that does not overflow.
     let max_fraction = lanes.max_fraction;
     let usable_max = max_fraction.cmp_ge(F::zero()) & max_fraction.is_finite();
     let reach_finite = lanes.translation.scale(max_fraction).is_finite();
-    // The ray's origin as a shape in every lane: one vertex at its local origin, no
-    // radius (the scalar kernel's `RayOrigin`).
-    let origin_point = PackedCores {
-        vertices: [Vec2Lanes::zero(); MAX_VERTICES],
-        scanned: 1,
-        radii: F::zero(),
-        semi_axes: Vec2Lanes::zero(),
-        ellipses: F::zero(),
-        any_ellipse: false,
+    let origin_at = TransformLanes {
+        cos: F::one(),
+        sin: F::zero(),
+        translation: lanes.origin,
     };
     let placed = Placed::new(
         shapes,
-        &origin_point,
-        |lane| placements.get(lane).copied().unwrap_or(Transform::IDENTITY),
-        |lane| Transform::from_translation(ray(lane).origin),
+        origins,
+        TransformLanes::gather(placements, offset),
+        origin_at,
         candidates & usable_max & reach_finite,
     );
     let ends = cast(&placed, &lanes);
@@ -93,7 +122,7 @@ struct Ends<F> {
 }
 
 /// The scalar `run_cast` in every lane, from the seed to the end.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn cast<F: LaneFloat>(placed: &Placed<'_, F>, rays: &RayLanes<F>) -> Ends<F> {
     let zero = F::zero();
     let mut running = placed.usable;
@@ -214,13 +243,13 @@ fn cast<F: LaneFloat>(placed: &Placed<'_, F>, rays: &RayLanes<F>) -> Ends<F> {
 impl<F: LaneFloat> Ends<F> {
     /// The scalar cast's `finish` in every lane: the normal between the cores (or of
     /// the last advancing plane), the ray's point at the fraction, world space.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish(
         &self,
         placed: &Placed<'_, F>,
         rays: &RayLanes<F>,
         out: &mut [CastOutput<F::Scalar>],
     ) {
-        let code = |value: f64| self.end.cmp_eq(F::lit(value));
         let zero = F::zero();
         let (between_cores, has_between) = self.closest.normalized();
         let (advance, has_advance) = self.advance_normal.normalized();
@@ -238,17 +267,20 @@ impl<F: LaneFloat> Ends<F> {
             .rotate(Vec2Lanes::zero().replaced(keep_normal, normal));
         let point = rays.origin + rays.translation.scale(self.fraction);
 
-        let [px, py, nx, ny] = [point.x, point.y, normal.x, normal.y].map(F::to_array);
+        let (px, py) = (point.x.to_array(), point.y.to_array());
+        let (nx, ny) = (normal.x.to_array(), normal.y.to_array());
         let fraction = self.fraction.to_array();
         let max_fraction = rays.max_fraction.to_array();
         let iterations = self.iterations.to_array();
-        let [hit, miss, capped] = [HIT, MISS, MAX_ITERATIONS].map(|value| code(value).to_array());
-        let starts_inside = starts_inside.to_array();
+        let hit = self.end.cmp_eq(F::lit(HIT)).bitmask();
+        let miss = self.end.cmp_eq(F::lit(MISS)).bitmask();
+        let capped = self.end.cmp_eq(F::lit(MAX_ITERATIONS)).bitmask();
+        let starts_inside = starts_inside.bitmask();
         let value = |array: &F::Array, lane: usize| {
             array.as_ref().get(lane).copied().unwrap_or(F::Scalar::ZERO)
         };
-        for (lane, slot) in out.iter_mut().enumerate() {
-            let set = |mask: &F::Array| is_set(mask.as_ref(), lane);
+        for (lane, slot) in out.iter_mut().take(F::COUNT).enumerate() {
+            let set = |mask: u32| mask & (1 << lane) != 0;
             let iterations = value(&iterations, lane).to_u32().unwrap_or(0);
             let none = |fraction: F::Scalar, status: CastStatus| CastOutput {
                 fraction,
@@ -257,21 +289,21 @@ impl<F: LaneFloat> Ends<F> {
                 iterations,
                 status,
             };
-            *slot = if set(&hit) {
+            *slot = if set(hit) {
                 CastOutput {
                     fraction: value(&fraction, lane),
                     point: Vec2::new(value(&px, lane), value(&py, lane)),
                     normal: Vec2::new(value(&nx, lane), value(&ny, lane)),
                     iterations,
-                    status: if set(&starts_inside) {
+                    status: if set(starts_inside) {
                         CastStatus::StartsInside
                     } else {
                         CastStatus::Hit
                     },
                 }
-            } else if set(&miss) {
+            } else if set(miss) {
                 none(value(&max_fraction, lane), CastStatus::Miss)
-            } else if set(&capped) {
+            } else if set(capped) {
                 none(value(&fraction, lane), CastStatus::MaxIterations)
             } else {
                 let nan = F::Scalar::nan();
@@ -288,6 +320,7 @@ impl<F: LaneFloat> Ends<F> {
 /// stops before its closest point converges, so where such a lane reports a normal,
 /// the converged distance query's normal replaces it (when that one exists). The
 /// distance lanes run only if some lane needs them.
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn with_exact_starting_normals<F: LaneFloat>(
     placed: &Placed<'_, F>,
     out: &mut [CastOutput<F::Scalar>],
@@ -295,6 +328,7 @@ fn with_exact_starting_normals<F: LaneFloat>(
     let needs_exact = |output: &CastOutput<F::Scalar>| {
         output.status == CastStatus::StartsInside && output.normal != Vec2::ZERO
     };
+    let out = out.get_mut(..F::COUNT.min(out.len())).unwrap_or(&mut []);
     if !out.iter().any(needs_exact) {
         return;
     }
@@ -306,7 +340,7 @@ fn with_exact_starting_normals<F: LaneFloat>(
         iterations: 0,
         status: DistanceStatus::InvalidInput,
     };
-    let mut exact = [blank; MAX_LANES];
+    let mut exact = [blank; BLOCK];
     let exact = exact.get_mut(..out.len()).unwrap_or(&mut []);
     distance_lanes(placed, exact);
     for (output, exact) in out.iter_mut().zip(exact.iter()) {

@@ -22,7 +22,7 @@ pub(crate) struct VertexLanes<F> {
 
 impl<F: LaneFloat> VertexLanes<F> {
     /// `on_true` where `mask` is set, `self` elsewhere.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
             witness_a: self.witness_a.replaced(mask, on_true.witness_a),
@@ -49,7 +49,7 @@ pub(crate) struct ReductionLanes<F> {
 
 impl<F: LaneFloat> ReductionLanes<F> {
     /// Lanes whose reduction keeps an edge (two vertices).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn keeps_edge(&self) -> F {
         self.count.cmp_eq(F::lit(2.0))
     }
@@ -69,7 +69,7 @@ struct Choice<F> {
 
 impl<F: LaneFloat> Choice<F> {
     /// The interior of the triangle.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn interior() -> Self {
         Self {
             first: F::zero(),
@@ -79,7 +79,7 @@ impl<F: LaneFloat> Choice<F> {
     }
 
     /// Keep the vertex in slot `index`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn vertex(index: f64) -> Self {
         Self {
             first: F::lit(index),
@@ -89,7 +89,7 @@ impl<F: LaneFloat> Choice<F> {
     }
 
     /// Keep the edge of slots `kept`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn edge(kept: [f64; 2]) -> Self {
         Self {
             first: F::lit(kept[0]),
@@ -99,7 +99,7 @@ impl<F: LaneFloat> Choice<F> {
     }
 
     /// `on_true` where `mask` is set, `self` elsewhere.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn replaced(self, mask: F, on_true: Self) -> Self {
         Self {
             first: mask.blend(on_true.first, self.first),
@@ -118,7 +118,7 @@ pub(crate) struct SimplexLanes<F> {
 
 impl<F: LaneFloat> SimplexLanes<F> {
     /// One vertex.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn from_vertex(vertex: VertexLanes<F>) -> Self {
         Self {
             vertices: [vertex; 3],
@@ -127,7 +127,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     }
 
     /// `on_true` where `mask` is set, `self` elsewhere.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn replaced(&self, mask: F, on_true: &Self) -> Self {
         Self {
             vertices: [
@@ -140,13 +140,13 @@ impl<F: LaneFloat> SimplexLanes<F> {
     }
 
     /// Lanes holding `count` vertices.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn holds(&self, count: f64) -> F {
         self.count.cmp_eq(F::lit(count))
     }
 
     /// The vertex appended in every lane (none holds three when this is called).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn push(&mut self, vertex: VertexLanes<F>) {
         self.vertices[1] = self.vertices[1].replaced(self.holds(1.0), vertex);
         self.vertices[2] = self.vertices[2].replaced(self.holds(2.0), vertex);
@@ -156,7 +156,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// Every vertex moved by `offset` in the lanes of `mask`: the simplex seen from a
     /// query point that moved by `-offset` (the ray cast advancing along its ray).
     /// Slots past `count` move too; nothing reads them.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn shift(&mut self, mask: F, offset: Vec2Lanes<F>) {
         for vertex in &mut self.vertices {
             vertex.w = vertex.w.replaced(mask, vertex.w + offset);
@@ -165,7 +165,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
 
     /// Lanes whose simplex already holds a vertex with these two features (the
     /// shapes of a lane have vertex features only, never smooth ones).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn contains_features(&self, feature_a: F, feature_b: F) -> F {
         let mut found = F::zero();
         for (slot, vertex) in self.vertices.iter().enumerate() {
@@ -178,7 +178,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
 
     /// The largest `|w|^2` over the vertices in use, folded from zero in slot order
     /// with `f32::max`, as the scalar kernel does (its values are finite here).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn max_vertex_length_squared(&self) -> F {
         let mut largest = F::zero();
         for (slot, vertex) in self.vertices.iter().enumerate() {
@@ -193,7 +193,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// The region tests are blended first, and only into a [`Choice`] (which slots);
     /// the closest point is then computed once, for the chosen region, with the scalar
     /// formulas: one division per call instead of one per candidate edge.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn reduce(&self) -> ReductionLanes<F> {
         // Each solve runs only when some lane of the block needs it: in the first
         // round every lane holds a segment, later mostly triangles.
@@ -205,13 +205,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
         if segments.any() {
             choice = choice.replaced(segments, self.segment_choice());
         }
-        let pick = |slot: F| {
-            self.vertices[0]
-                .w
-                .replaced(slot.cmp_eq(F::one()), self.vertices[1].w)
-                .replaced(slot.cmp_eq(F::lit(2.0)), self.vertices[2].w)
-        };
-        let (w_first, w_second) = (pick(choice.first), pick(choice.second));
+        let (w_first, w_second) = (self.w_at(choice.first), self.w_at(choice.second));
         let closest = Vec2Lanes::zero()
             .replaced(
                 choice.count.cmp_eq(F::lit(2.0)),
@@ -229,21 +223,25 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// from the vertices before the move, as the scalar copies are). A triangle keeps
     /// slots 0 and 1 in place; slot 1 of a lane left with one vertex holds a copy
     /// that nothing reads.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn apply(&mut self, reduction: &ReductionLanes<F>) {
         let before = self.vertices;
-        let pick = |index: F| {
-            before[0]
-                .replaced(index.cmp_eq(F::one()), before[1])
-                .replaced(index.cmp_eq(F::lit(2.0)), before[2])
-        };
-        self.vertices[0] = pick(reduction.kept[0]);
-        self.vertices[1] = pick(reduction.kept[1]);
+        self.vertices[0] = vertex_at(&before, reduction.kept[0]);
+        self.vertices[1] = vertex_at(&before, reduction.kept[1]);
         self.count = reduction.count;
     }
 
+    /// The `w` of slot `slot` (0, 1 or 2) per lane.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn w_at(&self, slot: F) -> Vec2Lanes<F> {
+        self.vertices[0]
+            .w
+            .replaced(slot.cmp_eq(F::one()), self.vertices[1].w)
+            .replaced(slot.cmp_eq(F::lit(2.0)), self.vertices[2].w)
+    }
+
     /// The scalar `reduce_segment`'s region on slots 0 and 1 of every lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn segment_choice(&self) -> Choice<F> {
         let zero = F::zero();
         let (u1, u2) = edge_numerators(self.vertices[0].w, self.vertices[1].w);
@@ -256,7 +254,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     }
 
     /// The scalar `reduce_triangle`'s region on the three slots of every lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn triangle_choice(&self) -> Choice<F> {
         let zero = F::zero();
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
@@ -293,17 +291,16 @@ impl<F: LaneFloat> SimplexLanes<F> {
                 Choice::edge([1.0, 2.0]),
             ),
         ];
-        regions
-            .iter()
-            .rev()
-            .fold(Choice::interior(), |chosen, (test, region)| {
-                chosen.replaced(*test, *region)
-            })
+        let mut chosen = Choice::interior();
+        for (test, region) in regions.iter().rev() {
+            chosen = chosen.replaced(*test, *region);
+        }
+        chosen
     }
 
     /// The scalar kernel's triangle orientation (the sign of its area) and the
     /// sub-areas the origin makes with each edge, per lane.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn sub_areas(&self) -> (F, [F; 3]) {
         let zero = F::zero();
         let (w1, w2, w3) = (self.vertices[0].w, self.vertices[1].w, self.vertices[2].w);
@@ -324,7 +321,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// the bits agree whichever solve kept the edge. A triangle (the cores overlap)
     /// weighs its normalized sub-areas, or a third each where they do not sum to a
     /// positive area.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn weights(&self) -> [F; 3] {
         let zero = F::zero();
         let (u1, u2) = edge_numerators(self.vertices[0].w, self.vertices[1].w);
@@ -333,28 +330,37 @@ impl<F: LaneFloat> SimplexLanes<F> {
         let sum = c1 + c2 + c3;
         let positive = greater(orientation * sum, zero);
         let third = F::one() / (F::lit(2.0) + F::one());
-        let interior = [c1, c2, c3].map(|c| select(positive, c / sum, third));
         let edge = self.holds(2.0);
         let vertex = self.holds(1.0);
         [
-            select(vertex, F::one(), select(edge, u1 / edge_sum, interior[0])),
-            select(vertex, zero, select(edge, u2 / edge_sum, interior[1])),
-            select(vertex | edge, zero, interior[2]),
+            select(
+                vertex,
+                F::one(),
+                select(edge, u1 / edge_sum, select(positive, c1 / sum, third)),
+            ),
+            select(
+                vertex,
+                zero,
+                select(edge, u2 / edge_sum, select(positive, c2 / sum, third)),
+            ),
+            select(vertex | edge, zero, select(positive, c3 / sum, third)),
         ]
     }
 
     /// The witness points on A and B: the weighted sums, over the vertices in use, of
-    /// each vertex's points on A and on B as `points` gives them.
-    #[inline(always)]
+    /// each vertex's points on A and on B, `points[slot]`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn witness_points(
         &self,
-        points: impl Fn(&VertexLanes<F>) -> (Vec2Lanes<F>, Vec2Lanes<F>),
+        points: [(Vec2Lanes<F>, Vec2Lanes<F>); 3],
     ) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
         let mut witness_a = Vec2Lanes::zero();
         let mut witness_b = Vec2Lanes::zero();
-        for (slot, (vertex, weight)) in self.vertices.iter().zip(self.weights()).enumerate() {
+        let weights = self.weights();
+        for slot in 0..3 {
             let in_use = greater(self.count, F::lit(slot as f64));
-            let (on_a, on_b) = points(vertex);
+            let (on_a, on_b) = points[slot];
+            let weight = weights[slot];
             witness_a = witness_a.replaced(in_use, witness_a + on_a.scale(weight));
             witness_b = witness_b.replaced(in_use, witness_b + on_b.scale(weight));
         }
@@ -362,12 +368,20 @@ impl<F: LaneFloat> SimplexLanes<F> {
     }
 }
 
+/// Slot `index` (0, 1 or 2) of `vertices` per lane.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn vertex_at<F: LaneFloat>(vertices: &[VertexLanes<F>; 3], index: F) -> VertexLanes<F> {
+    vertices[0]
+        .replaced(index.cmp_eq(F::one()), vertices[1])
+        .replaced(index.cmp_eq(F::lit(2.0)), vertices[2])
+}
+
 /// The barycentric numerators `(u1, u2)` of the origin's projection on the line
 /// through `w1` and `w2`: `(w2 . e, -(w1 . e))` with `e = w2 - w1`, the scalar
 /// kernel's expressions for a segment and for each edge of a triangle (the weights
 /// are `(u1, u2) / (u1 + u2)`; a non-positive numerator puts the origin beyond an
 /// end).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn edge_numerators<F: LaneFloat>(w1: Vec2Lanes<F>, w2: Vec2Lanes<F>) -> (F, F) {
     let edge = w2 - w1;
     (w2.dot(edge), negate(w1.dot(edge)))
@@ -375,7 +389,7 @@ fn edge_numerators<F: LaneFloat>(w1: Vec2Lanes<F>, w2: Vec2Lanes<F>) -> (F, F) {
 
 /// The scalar kernel's triangle orientation: the cross product of the two shortest
 /// edges, chosen by the same comparisons.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn signed_area_from_shortest_edges<F: LaneFloat>(
     e12: Vec2Lanes<F>,
     e13: Vec2Lanes<F>,
@@ -397,7 +411,7 @@ fn signed_area_from_shortest_edges<F: LaneFloat>(
 
 /// The scalar kernel's closest point of the line through `w1` and `w2`: the normal
 /// scaled from the end point nearer the origin.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn closest_on_edge_line<F: LaneFloat>(w1: Vec2Lanes<F>, w2: Vec2Lanes<F>) -> Vec2Lanes<F> {
     let normal = (w2 - w1).perp();
     let base = w2.replaced(at_most(w1.length_squared(), w2.length_squared()), w1);

@@ -15,7 +15,10 @@ use gjk_core::{
     DistanceOutput, QueryError, Rot, Scalar, Support, Transform, Vec2, distance, intersects,
 };
 use gjk_shapes::{Circle, Point, Polygon};
-use gjk_simd::{LaneScalar, PackError, distance_batch, intersects_batch};
+use gjk_simd::{
+    BLOCK, LaneScalar, PackError, PairBlock, Simd, SimdPath, distance_batch, distance_batch_on,
+    intersects_batch, intersects_batch_on,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -75,6 +78,38 @@ fn case_f64(kinds: Kinds) -> impl Strategy<Value = Case<f64>> {
     })
 }
 
+/// Every output equals the scalar query's on its pair (distance bit for bit).
+fn compare<S: LaneScalar>(
+    pairs: &[Case<S>],
+    out: &[DistanceOutput<S>],
+    overlaps: &[Result<bool, QueryError>],
+    path: SimdPath,
+    form: &str,
+) -> Result<(), TestCaseError> {
+    for (index, (a, b, xf_a, xf_b)) in pairs.iter().enumerate() {
+        let scalar = distance(a, *xf_a, b, *xf_b);
+        prop_assert!(
+            same_bits(&out[index], &scalar),
+            "{path} {form}, pair {index}: {a:?} at {xf_a:?}, {b:?} at {xf_b:?}\nbatch  {:?}\nscalar {scalar:?}",
+            out[index]
+        );
+        let scalar_overlap = intersects(a, *xf_a, b, *xf_b);
+        prop_assert_eq!(
+            overlaps[index],
+            scalar_overlap,
+            "{} {}, intersects, pair {}: {:?} at {:?}, {:?} at {:?}",
+            path,
+            form,
+            index,
+            a,
+            xf_a,
+            b,
+            xf_b
+        );
+    }
+    Ok(())
+}
+
 /// Bitwise equality, NaN included.
 fn same_bits<S: Scalar>(batch: &DistanceOutput<S>, scalar: &DistanceOutput<S>) -> bool {
     output_bits(batch) == output_bits(scalar)
@@ -108,29 +143,36 @@ fn check_cases<S: LaneScalar>(
             let b: Vec<Shape<S>> = pairs.iter().map(|pair| pair.1).collect();
             let xf_a: Vec<Transform<S>> = pairs.iter().map(|pair| pair.2).collect();
             let xf_b: Vec<Transform<S>> = pairs.iter().map(|pair| pair.3).collect();
-            let mut out = vec![distance(&a[0], xf_a[0], &b[0], xf_b[0]); pairs.len()];
-            distance_batch(&a, &xf_a, &b, &xf_b, &mut out).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let mut overlaps = vec![Err(QueryError::InvalidInput); pairs.len()];
-            intersects_batch(&a, &xf_a, &b, &xf_b, &mut overlaps)
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            for (index, (a, b, xf_a, xf_b)) in pairs.iter().enumerate() {
-                let scalar = distance(a, *xf_a, b, *xf_b);
-                prop_assert!(
-                    same_bits(&out[index], &scalar),
-                    "pair {index}: {a:?} at {xf_a:?}, {b:?} at {xf_b:?}\nbatch  {:?}\nscalar {scalar:?}",
-                    out[index]
-                );
-                let scalar_overlap = intersects(a, *xf_a, b, *xf_b);
-                prop_assert_eq!(
-                    overlaps[index],
-                    scalar_overlap,
-                    "intersects, pair {}: {:?} at {:?}, {:?} at {:?}",
-                    index,
-                    a,
-                    xf_a,
-                    b,
-                    xf_b
-                );
+            let fail = |error: PackError| TestCaseError::fail(error.to_string());
+            let shape_pairs: Vec<(Shape<S>, Shape<S>)> =
+                pairs.iter().map(|pair| (pair.0, pair.1)).collect();
+            let blocks = shape_pairs
+                .chunks(BLOCK)
+                .map(PairBlock::new)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(fail)?;
+            for simd in Simd::available() {
+                let path = simd.path();
+                let mut out = vec![distance(&a[0], xf_a[0], &b[0], xf_b[0]); pairs.len()];
+                let mut overlaps = vec![Err(QueryError::InvalidInput); pairs.len()];
+                // The slice forms; on the scalar path they call the scalar queries.
+                if path != SimdPath::Scalar {
+                    distance_batch_on(simd, &a, &xf_a, &b, &xf_b, &mut out).map_err(fail)?;
+                    intersects_batch_on(simd, &a, &xf_a, &b, &xf_b, &mut overlaps).map_err(fail)?;
+                    compare(&pairs, &out, &overlaps, path, "slices")?;
+                }
+                // Prepacked blocks, whose scalar path queries the packed shapes.
+                let chunks = xf_a
+                    .chunks(BLOCK)
+                    .zip(xf_b.chunks(BLOCK))
+                    .zip(out.chunks_mut(BLOCK).zip(overlaps.chunks_mut(BLOCK)));
+                for (block, ((xf_a, xf_b), (out, overlaps))) in blocks.iter().zip(chunks) {
+                    block.distance_on(simd, xf_a, xf_b, out).map_err(fail)?;
+                    block
+                        .intersects_on(simd, xf_a, xf_b, overlaps)
+                        .map_err(fail)?;
+                }
+                compare(&pairs, &out, &overlaps, path, "blocks")?;
             }
             checked.set(checked.get() + pairs.len());
             Ok(())
@@ -144,8 +186,8 @@ fn batch_equals_scalar_on_mixed_kinds() {
     assert!(check(Kinds::All, 400, 1..=21) > 4000);
 }
 
-/// `check` on 100,000 pairs of each kind, in batches of three full blocks and a tail
-/// (`lengths`).
+/// `check` on 100,000 pairs of each kind on every path, in batches of a full block
+/// and a partial one (`lengths`).
 fn each_kind(
     check: fn(Kinds, u32, core::ops::RangeInclusive<usize>) -> usize,
     batches: u32,
@@ -170,7 +212,6 @@ fn f64_batch_equals_scalar_on_mixed_kinds() {
     assert!(check_f64(Kinds::All, 400, 1..=13) > 2000);
 }
 
-/// In `f64` a block holds four pairs.
 #[test]
 #[ignore = "100,000 pairs per kind: run in release (a CI step does)"]
 fn f64_batch_equals_scalar_on_100k_pairs_per_kind() {

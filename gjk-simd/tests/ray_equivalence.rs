@@ -10,7 +10,9 @@
 
 use gjk_core::{CastOutput, CastStatus, Ray, Rot, Scalar, Support, Transform, Vec2, ray_cast};
 use gjk_shapes::{Capsule, Circle, Polygon};
-use gjk_simd::{LaneScalar, PackError, ShapeBlock, ray_cast_batch};
+use gjk_simd::{
+    BLOCK, LaneScalar, PackError, ShapeBlock, Simd, SimdPath, ray_cast_batch, ray_cast_batch_on,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
@@ -107,18 +109,34 @@ fn check_cases<S: LaneScalar>(
             let placements: Vec<Transform<S>> = cases.iter().map(|case| case.1).collect();
             let rays: Vec<Ray<S>> = cases.iter().map(|case| case.2).collect();
             let blank = ray_cast(&shapes[0], placements[0], rays[0]);
-            let mut out = vec![blank; cases.len()];
-            ray_cast_batch(&shapes, &placements, &rays, &mut out)
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let fail = |error: PackError| TestCaseError::fail(error.to_string());
+            let blocks = shapes
+                .chunks(BLOCK)
+                .map(ShapeBlock::new)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(fail)?;
+            for simd in Simd::available() {
+                let path = simd.path();
+                let mut out = vec![blank; cases.len()];
+                // The slice form; on the scalar path it calls the scalar query.
+                if path != SimdPath::Scalar {
+                    ray_cast_batch_on(simd, &shapes, &placements, &rays, &mut out).map_err(fail)?;
+                    compare(&shapes, &placements, &rays, &out, path, "slices")?;
+                }
+                // Prepacked blocks, whose scalar path casts against the packed shapes.
+                let chunks = placements
+                    .chunks(BLOCK)
+                    .zip(rays.chunks(BLOCK))
+                    .zip(out.chunks_mut(BLOCK));
+                for (block, ((placements, rays), out)) in blocks.iter().zip(chunks) {
+                    block
+                        .ray_cast_on(simd, placements, rays, out)
+                        .map_err(fail)?;
+                }
+                compare(&shapes, &placements, &rays, &out, path, "blocks")?;
+            }
             for (index, shape) in shapes.iter().enumerate() {
                 let scalar = ray_cast(shape, placements[index], rays[index]);
-                prop_assert!(
-                    cast_bits(&out[index]) == cast_bits(&scalar),
-                    "ray {index}: {shape:?} at {:?}, {:?}\nbatch  {:?}\nscalar {scalar:?}",
-                    placements[index],
-                    rays[index],
-                    out[index]
-                );
                 hits.set(hits.get() + usize::from(scalar.status == CastStatus::Hit));
             }
             checked.set(checked.get() + cases.len());
@@ -126,6 +144,28 @@ fn check_cases<S: LaneScalar>(
         })
         .unwrap();
     [checked.get(), hits.get()]
+}
+
+/// Every output equals the scalar cast's, bit for bit.
+fn compare<S: LaneScalar>(
+    shapes: &[Shape<S>],
+    placements: &[Transform<S>],
+    rays: &[Ray<S>],
+    out: &[CastOutput<S>],
+    path: SimdPath,
+    form: &str,
+) -> Result<(), TestCaseError> {
+    for (index, shape) in shapes.iter().enumerate() {
+        let scalar = ray_cast(shape, placements[index], rays[index]);
+        prop_assert!(
+            cast_bits(&out[index]) == cast_bits(&scalar),
+            "{path} {form}, ray {index}: {shape:?} at {:?}, {:?}\nbatch  {:?}\nscalar {scalar:?}",
+            placements[index],
+            rays[index],
+            out[index]
+        );
+    }
+    Ok(())
 }
 
 /// The signature of `check` and `check_f64`.
@@ -140,8 +180,8 @@ fn mixed_kinds(check: Check, batches: u32, longest: usize, at_least: usize) {
     assert!(hits * 5 > checked, "{hits} hits of {checked}");
 }
 
-/// `check` on 100,000 rays against each kind, in batches of three full blocks and a
-/// tail (`lengths`).
+/// `check` on 100,000 rays against each kind on every path, in batches of a full
+/// block and a partial one (`lengths`).
 fn each_kind(check: Check, batches: u32, lengths: core::ops::RangeInclusive<usize>) {
     for kinds in EACH_KIND {
         let [checked, hits] = check(kinds, batches, lengths.clone());
@@ -167,7 +207,6 @@ fn f64_batch_ray_cast_equals_scalar_on_mixed_kinds() {
     mixed_kinds(check_f64, 400, 13, 2000);
 }
 
-/// In `f64` a block holds four rays.
 #[test]
 #[ignore = "100,000 rays per kind: run in release (a CI step does)"]
 fn f64_batch_ray_cast_equals_scalar_on_100k_rays_per_kind() {

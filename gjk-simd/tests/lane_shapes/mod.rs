@@ -1,9 +1,10 @@
 //! Random lane shapes of every kind, for the batch tests that compare lanes with the
 //! scalar kernel: polygons of 3 to 8 vertices, rounded polygons, circles, capsules,
 //! segments, points, ellipses (up to 1:50) and rounded ellipses, at scales from 1e-3 to
-//! 1e3.
+//! 1e3; and each of these wrapped in gjk-shapes' `Shape` enum, as an engine holds them.
 
 use gjk_core::{FeatureId, Rot, Support, SupportPoint, Transform, Vec2};
+use gjk_shapes::Shape as EngineShape;
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
 use gjk_simd::{LaneCore, LaneScalar, LaneShape, PackError};
 use proptest::prelude::*;
@@ -19,6 +20,8 @@ pub enum Shape<S: LaneScalar = f32> {
     Point(Point<S>),
     Ellipse(Ellipse<S>),
     RoundedEllipse(Rounded<S, Ellipse<S>>),
+    /// One of the above in gjk-shapes' enum: its `Support` and `LaneShape`.
+    Engine(EngineShape<S>),
 }
 
 impl Shape {
@@ -53,6 +56,23 @@ impl Shape {
                 )
                 .ok()?,
             ),
+            Self::Engine(shape) => Self::unwrapped(*shape)?.to_f64()?.wrapped(),
+        })
+    }
+
+    /// The shape an engine shape wraps, as its own kind; `None` for the kinds no lane
+    /// holds (a `Rect`).
+    fn unwrapped(shape: EngineShape) -> Option<Self> {
+        Some(match shape {
+            EngineShape::Point(shape) => Self::Point(shape),
+            EngineShape::Circle(shape) => Self::Circle(shape),
+            EngineShape::Ellipse(shape) => Self::Ellipse(shape),
+            EngineShape::Segment(shape) => Self::Segment(shape),
+            EngineShape::Capsule(shape) => Self::Capsule(shape),
+            EngineShape::Rect(_) => return None,
+            EngineShape::Polygon(shape) => Self::Polygon(shape),
+            EngineShape::RoundedPolygon(shape) => Self::Rounded(shape),
+            EngineShape::RoundedEllipse(shape) => Self::RoundedEllipse(shape),
         })
     }
 }
@@ -78,6 +98,21 @@ pub fn transform_to_f64(transform: Transform<f32>) -> Transform<f64> {
 }
 
 impl<S: LaneScalar> Shape<S> {
+    /// The same shape in gjk-shapes' enum.
+    fn wrapped(self) -> Self {
+        Self::Engine(match self {
+            Self::Polygon(shape) => shape.into(),
+            Self::Rounded(shape) => shape.into(),
+            Self::Circle(shape) => shape.into(),
+            Self::Capsule(shape) => shape.into(),
+            Self::Segment(shape) => shape.into(),
+            Self::Point(shape) => shape.into(),
+            Self::Ellipse(shape) => shape.into(),
+            Self::RoundedEllipse(shape) => shape.into(),
+            Self::Engine(shape) => shape,
+        })
+    }
+
     fn inner(&self) -> &dyn LaneShape<S> {
         match self {
             Self::Polygon(shape) => shape,
@@ -88,6 +123,7 @@ impl<S: LaneScalar> Shape<S> {
             Self::Point(shape) => shape,
             Self::Ellipse(shape) => shape,
             Self::RoundedEllipse(shape) => shape,
+            Self::Engine(shape) => shape,
         }
     }
 }
@@ -111,13 +147,14 @@ impl<S: LaneScalar> LaneShape<S> for Shape<S> {
 }
 
 /// Every single kind, for the tests that run 100,000 cases of each.
-pub const EACH_KIND: [Kinds; 6] = [
+pub const EACH_KIND: [Kinds; 7] = [
     Kinds::Polygons,
     Kinds::Rounded,
     Kinds::Circles,
     Kinds::Capsules,
     Kinds::Segments,
     Kinds::Ellipses,
+    Kinds::Engine,
 ];
 
 /// Which kinds a strategy draws.
@@ -130,6 +167,8 @@ pub enum Kinds {
     Capsules,
     Segments,
     Ellipses,
+    /// Any of the kinds above (points too) wrapped in gjk-shapes' `Shape` enum.
+    Engine,
 }
 
 fn point(scale: f32) -> impl Strategy<Value = Vec2<f32>> {
@@ -179,9 +218,20 @@ pub fn shape(kinds: Kinds) -> impl Strategy<Value = Shape> {
                 }
             })
             .boxed();
+        let engine = prop_oneof![
+            polygons.clone(),
+            rounded.clone(),
+            circles.clone(),
+            capsules.clone(),
+            segments.clone(),
+            points.clone(),
+            ellipses.clone()
+        ]
+        .prop_map(Shape::wrapped)
+        .boxed();
         match kinds {
             Kinds::All => prop_oneof![
-                polygons, rounded, circles, capsules, segments, points, ellipses
+                polygons, rounded, circles, capsules, segments, points, ellipses, engine
             ]
             .boxed(),
             Kinds::Polygons => polygons,
@@ -190,6 +240,7 @@ pub fn shape(kinds: Kinds) -> impl Strategy<Value = Shape> {
             Kinds::Capsules => capsules,
             Kinds::Segments => segments,
             Kinds::Ellipses => ellipses,
+            Kinds::Engine => engine,
         }
     })
 }

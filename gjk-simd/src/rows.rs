@@ -1,0 +1,212 @@
+//! [`CoreRows`]: the shapes of one side of a block, packed lane-major for any lane
+//! width, and [`PackedCores`], the view of one register's lanes of them.
+
+use gjk_core::{FeatureId, Scalar, Support, SupportPoint, Vec2};
+use gjk_shapes::Ellipse;
+
+use crate::lanes::{LaneFloat, Vec2Lanes};
+use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
+
+/// The pairs (or shapes) a block holds, whatever the build and the processor: the
+/// lanes of one AVX-512 `f32` register. Narrower paths run a block as two (AVX2),
+/// four (SSE2) or more registers' worth of lanes, one after the other.
+pub const BLOCK: usize = 16;
+
+/// The cores of one side (A or B) of a block, lane-major: `x[k][lane]` is the x of
+/// vertex `k` of the shape in `lane`, so that a register of lanes is one load. A lane
+/// with fewer vertices repeats its last one: a repeated vertex is never strictly
+/// farther than the first copy, so the support point and its vertex index stay those
+/// of the unpadded core. Ellipse lanes keep their semi-axes instead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CoreRows<S> {
+    x: [[S; BLOCK]; MAX_VERTICES],
+    y: [[S; BLOCK]; MAX_VERTICES],
+    radii: [S; BLOCK],
+    axes_x: [S; BLOCK],
+    axes_y: [S; BLOCK],
+    /// NaN in the ellipse lanes (a set mask lane), zero in the others.
+    ellipses: [S; BLOCK],
+    /// Each lane's vertex count (zero for ellipses and empty lanes).
+    counts: [u8; BLOCK],
+}
+
+impl<S: Scalar> CoreRows<S> {
+    /// No shape: every lane a point at the origin without radius.
+    pub(crate) fn points_at_origin() -> Self {
+        Self {
+            x: [[S::ZERO; BLOCK]; MAX_VERTICES],
+            y: [[S::ZERO; BLOCK]; MAX_VERTICES],
+            radii: [S::ZERO; BLOCK],
+            axes_x: [S::ZERO; BLOCK],
+            axes_y: [S::ZERO; BLOCK],
+            ellipses: [S::ZERO; BLOCK],
+            counts: [1; BLOCK],
+        }
+    }
+
+    /// Packs up to [`BLOCK`] shapes (the rest are ignored), written straight into
+    /// the lane-major rows: building each lane's vertex list and transposing it
+    /// afterwards cost as much as the query itself in `distance_batch`, which packs on
+    /// every call (callgrind, octagons, 2026-11-24).
+    pub(crate) fn pack<'s, T: LaneShape<S> + 's>(
+        shapes: impl Iterator<Item = &'s T>,
+    ) -> Result<Self, PackError> {
+        let mut rows = Self::points_at_origin();
+        for (lane, shape) in shapes.take(BLOCK).enumerate() {
+            rows.set(lane, shape.lane_core()?, shape.radius());
+        }
+        Ok(rows)
+    }
+
+    /// Lane `lane` holds `core` with `radius`.
+    #[inline]
+    pub(crate) fn set(&mut self, lane: usize, core: LaneCore<S>, radius: S) {
+        let (Some(radius_slot), Some(count), Some(is_ellipse)) = (
+            self.radii.get_mut(lane),
+            self.counts.get_mut(lane),
+            self.ellipses.get_mut(lane),
+        ) else {
+            return;
+        };
+        *radius_slot = radius;
+        match core {
+            LaneCore::Vertices(core) => {
+                let rows = self.x.iter_mut().zip(self.y.iter_mut());
+                for ((x_row, y_row), point) in rows.zip(core.padded()) {
+                    if let (Some(x), Some(y)) = (x_row.get_mut(lane), y_row.get_mut(lane)) {
+                        (*x, *y) = (point.x, point.y);
+                    }
+                }
+                *count = u8::try_from(core.len()).unwrap_or(u8::MAX);
+                *is_ellipse = S::ZERO;
+            }
+            LaneCore::Ellipse(axes) => {
+                if let (Some(x), Some(y)) = (self.axes_x.get_mut(lane), self.axes_y.get_mut(lane)) {
+                    (*x, *y) = (axes.x, axes.y);
+                }
+                *count = 0;
+                // A NaN is a set lane of a mask.
+                *is_ellipse = S::nan();
+            }
+        }
+    }
+
+    /// The lanes `offset..offset + F::COUNT` as registers.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn lanes<F: LaneFloat<Scalar = S>>(&self, offset: usize) -> PackedCores<'_, F> {
+        let mut scanned = 0;
+        for count in self.counts.iter().skip(offset).take(F::COUNT) {
+            scanned = scanned.max(usize::from(*count));
+        }
+        let ellipses = F::load(&self.ellipses, offset).is_nan();
+        PackedCores {
+            rows: self,
+            offset,
+            scanned: scanned.min(MAX_VERTICES),
+            radii: F::load(&self.radii, offset),
+            semi_axes: Vec2Lanes {
+                x: F::load(&self.axes_x, offset),
+                y: F::load(&self.axes_y, offset),
+            },
+            ellipses,
+            any_ellipse: ellipses.any(),
+        }
+    }
+
+    /// The shape in lane `lane`, for the scalar kernel.
+    pub(crate) fn shape(&self, lane: usize) -> RowShape<'_, S> {
+        RowShape { rows: self, lane }
+    }
+}
+
+/// One register's lanes of a [`CoreRows`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PackedCores<'r, F: LaneFloat> {
+    rows: &'r CoreRows<F::Scalar>,
+    offset: usize,
+    /// The largest vertex count of the lanes: the support scans this many.
+    pub scanned: usize,
+    /// Each lane's radius.
+    pub radii: F,
+    /// The semi-axes of the ellipse lanes.
+    pub semi_axes: Vec2Lanes<F>,
+    /// The ellipse lanes.
+    pub ellipses: F,
+    /// Whether any lane is an ellipse (if not, the support skips the ellipse formula).
+    pub any_ellipse: bool,
+}
+
+impl<F: LaneFloat> PackedCores<'_, F> {
+    /// Vertex `k` of every lane (zero past [`MAX_VERTICES`]).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn vertex(&self, k: usize) -> Vec2Lanes<F> {
+        match (self.rows.x.get(k), self.rows.y.get(k)) {
+            (Some(x), Some(y)) => Vec2Lanes {
+                x: F::load(x, self.offset),
+                y: F::load(y, self.offset),
+            },
+            _ => Vec2Lanes::zero(),
+        }
+    }
+
+    /// Vertex `index` of every lane's core (an index per lane, as the support reports
+    /// it; vertex lanes only): the very coordinates the support read.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn vertex_at(&self, index: F) -> Vec2Lanes<F> {
+        let mut vertex = self.vertex(0);
+        for k in 1..self.scanned {
+            vertex = vertex.replaced(index.cmp_eq(F::lit(k as f64)), self.vertex(k));
+        }
+        vertex
+    }
+}
+
+/// The shape of one lane of a [`CoreRows`], for the scalar path of a prepacked block:
+/// its support is the lanes' (the first vertex of strict maximum dot product, or
+/// gjk-shapes' ellipse), which is the packed shape's own (the [`LaneShape`]
+/// contract), so the scalar kernel answers for it what it answers for that shape.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowShape<'r, S> {
+    rows: &'r CoreRows<S>,
+    lane: usize,
+}
+
+impl<S: Scalar> Support<S> for RowShape<'_, S> {
+    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+        let rows = self.rows;
+        let at = |row: &[S; BLOCK]| row.get(self.lane).copied().unwrap_or(S::ZERO);
+        if at(&rows.ellipses).is_nan() {
+            let axes = Vec2::new(at(&rows.axes_x), at(&rows.axes_y));
+            return match Ellipse::new(axes) {
+                Ok(ellipse) => ellipse.support(direction),
+                // Packed from a valid ellipse: unreachable, and reported as invalid.
+                Err(_) => SupportPoint::new(Vec2::new(S::nan(), S::nan()), FeatureId::SMOOTH),
+            };
+        }
+        let count = rows.counts.get(self.lane).copied().unwrap_or(0);
+        let mut best = SupportPoint::new(
+            Vec2::new(at(&rows.x[0]), at(&rows.y[0])),
+            FeatureId::vertex(0),
+        );
+        let mut best_dot = S::neg_infinity();
+        for (index, (x, y)) in rows
+            .x
+            .iter()
+            .zip(&rows.y)
+            .take(usize::from(count))
+            .enumerate()
+        {
+            let vertex = Vec2::new(at(x), at(y));
+            let dot = vertex.x * direction.x + vertex.y * direction.y;
+            if dot > best_dot {
+                best_dot = dot;
+                best = SupportPoint::new(vertex, FeatureId::vertex(index as u32));
+            }
+        }
+        best
+    }
+
+    fn radius(&self) -> S {
+        self.rows.radii.get(self.lane).copied().unwrap_or(S::ZERO)
+    }
+}
