@@ -28,13 +28,15 @@ use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjk_benches::standard::{
-    standard_ellipse_pairs, standard_mixed_polygon_pairs, standard_octagon_pairs,
+    standard_coherent_motion, standard_ellipse_pairs, standard_mixed_polygon_pairs,
+    standard_octagon_pairs,
 };
 use gjk_benches::{GjkWorkload, ToGjkShape, Workload, gjk_cast_queries};
 use gjk_core::{DistanceOutput, QueryError, Ray, Transform, distance, intersects, ray_cast};
 use gjk_simd::{
-    BLOCK, LaneScalar, LaneShape, PairBlock, ShapeBlock, Simd, SimdPath, distance_batch_on,
-    distance_batch_parallel, intersects_batch_on, ray_cast_batch_on,
+    BLOCK, LaneScalar, LaneShape, PairBlock, PairSet, ShapeBlock, Simd, SimdPath,
+    distance_batch_on, distance_batch_parallel, distance_pairs_on, intersects_batch_on,
+    ray_cast_batch_on,
 };
 
 /// The group `batch_<name>_<scalar>`: batch distance against scalar on `workload`'s
@@ -182,6 +184,71 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
     group.finish();
 }
 
+/// The group `batch_coherent_<name>_<scalar>`: the coherent frames of `workload`
+/// (each iteration queries one frame, the next in the cycle), scalar against the
+/// index-pair queries and the persistent `PairSet`, grouped by iteration count and
+/// not, on each lane path. The scene is the pairs' shapes, `[a0, b0, a1, b1, ...]`.
+fn coherent_group<S, D>(criterion: &mut Criterion, name: &str, workload: &Workload<D>)
+where
+    S: LaneScalar,
+    D: ToGjkShape<S> + Clone,
+    D::Shape: LaneShape<S> + Copy,
+{
+    let moving =
+        GjkWorkload::<S, D::Shape>::new(&standard_coherent_motion(workload)).expect("valid shapes");
+    let frame_count = moving.frames.len();
+    let shapes: Vec<D::Shape> = moving.shapes.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let pairs: Vec<[u32; 2]> = (0..moving.len() as u32)
+        .map(|pair| [2 * pair, 2 * pair + 1])
+        .collect();
+    let poses: Vec<Vec<Transform<S>>> = moving
+        .frames
+        .iter()
+        .map(|frame| frame.iter().flat_map(|&(a, b)| [a, b]).collect())
+        .collect();
+    let mut out = vec![DistanceOutput::default(); moving.len()];
+    let mut group =
+        criterion.benchmark_group(format!("batch_coherent_{name}_{}", precision::<S>()));
+    group.throughput(Throughput::Elements(moving.len() as u64));
+    let mut frame = 0;
+    group.bench_function("scalar", |bencher| {
+        bencher.iter(|| {
+            frame = (frame + 1) % frame_count;
+            for ((a, b), &(xf_a, xf_b)) in moving.shapes.iter().zip(&moving.frames[frame]) {
+                black_box(distance(a, xf_a, b, xf_b));
+            }
+        });
+    });
+    for simd in lane_paths() {
+        let path = simd.path();
+        group.bench_function(format!("pairs_{path}"), |bencher| {
+            bencher.iter(|| {
+                frame = (frame + 1) % frame_count;
+                distance_pairs_on(simd, &shapes, &poses[frame], &pairs, &mut out)
+                    .expect("valid pairs");
+                black_box(&out);
+            });
+        });
+        for grouping in [false, true] {
+            let mut set = PairSet::new();
+            set.set_grouping(grouping);
+            for &pair in &pairs {
+                set.insert(&shapes, pair).expect("valid pairs");
+            }
+            let label = if grouping { "grouped" } else { "ungrouped" };
+            group.bench_function(format!("pair_set_{label}_{path}"), |bencher| {
+                bencher.iter(|| {
+                    frame = (frame + 1) % frame_count;
+                    set.distance_on(simd, &poses[frame], &mut out)
+                        .expect("valid poses");
+                    black_box(&out);
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
 /// The lane paths this processor has (every path but scalar, which `scalar` measures
 /// through the gjk-core query itself).
 fn lane_paths() -> impl Iterator<Item = Simd> {
@@ -199,6 +266,7 @@ fn batch_benchmarks(criterion: &mut Criterion) {
     distance_group::<f32, _>(criterion, "ellipse", &standard_ellipse_pairs());
     distance_group::<f64, _>(criterion, "octagon", &standard_octagon_pairs());
     octagon_overlap_and_rays(criterion);
+    coherent_group::<f32, _>(criterion, "octagon", &standard_octagon_pairs());
 }
 
 criterion_group!(benches, batch_benchmarks);

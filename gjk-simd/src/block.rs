@@ -7,8 +7,9 @@ use core::marker::PhantomData;
 use gjk_core::{DistanceOutput, QueryError, Support, Transform, distance, intersects};
 
 use crate::dispatch::{Kernel, LaneScalar, Simd, run};
-use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below};
+use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below, separation_lanes};
 use crate::lanes::{LaneFloat, TransformLanes};
+use crate::output::Separation;
 use crate::rows::{BLOCK, CoreRows};
 use crate::shape::{LaneShape, PackError};
 
@@ -213,11 +214,10 @@ impl<S: LaneScalar> PairBlock<S> {
         }
         run(
             simd,
-            PairKernel::<S, Q> {
+            PairKernel::<S, Q, _> {
                 a: &self.a,
                 b: &self.b,
-                xf_a,
-                xf_b,
+                placements: Slices { xf_a, xf_b },
                 out,
                 query: PhantomData,
             },
@@ -371,11 +371,10 @@ fn in_blocks<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>, Q: PairQuery<S>>(
         let rows_b = CoreRows::pack(b.iter())?;
         run(
             simd,
-            PairKernel::<S, Q> {
+            PairKernel::<S, Q, _> {
                 a: &rows_a,
                 b: &rows_b,
-                xf_a,
-                xf_b,
+                placements: Slices { xf_a, xf_b },
                 out,
                 query: PhantomData,
             },
@@ -390,6 +389,15 @@ pub(crate) trait PairQuery<S: LaneScalar> {
     type Output;
     /// The query of the placed pairs, into the first lanes of `out`.
     fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]);
+    /// The answer that stands for a pair not queried (`PairSet` only).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    fn blank() -> Self::Output;
+    /// The GJK iterations an answer took, where it tells them (`PairSet` only).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    fn iterations(output: &Self::Output) -> Option<u32> {
+        let _ = output;
+        None
+    }
     /// The scalar query of one pair.
     fn scalar<A: Support<S>, B: Support<S>>(
         a: &A,
@@ -404,6 +412,12 @@ pub(crate) struct Distance;
 
 impl<S: LaneScalar> PairQuery<S> for Distance {
     type Output = DistanceOutput<S>;
+    fn blank() -> Self::Output {
+        DistanceOutput::default()
+    }
+    fn iterations(output: &Self::Output) -> Option<u32> {
+        Some(output.iterations)
+    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
         distance_lanes(placed, out);
@@ -419,11 +433,40 @@ impl<S: LaneScalar> PairQuery<S> for Distance {
     }
 }
 
+/// `gjk_core::distance` without the witness points.
+pub(crate) struct Separate;
+
+impl<S: LaneScalar> PairQuery<S> for Separate {
+    type Output = Separation<S>;
+    fn blank() -> Self::Output {
+        Separation::default()
+    }
+    fn iterations(output: &Self::Output) -> Option<u32> {
+        Some(output.iterations)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
+        separation_lanes(placed, out);
+    }
+    #[inline]
+    fn scalar<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+    ) -> Self::Output {
+        distance(a, xf_a, b, xf_b).into()
+    }
+}
+
 /// `gjk_core::intersects`.
 pub(crate) struct Overlap;
 
 impl<S: LaneScalar> PairQuery<S> for Overlap {
     type Output = Result<bool, QueryError>;
+    fn blank() -> Self::Output {
+        Err(QueryError::InvalidInput)
+    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
         intersects_lanes(placed, out);
@@ -439,18 +482,82 @@ impl<S: LaneScalar> PairQuery<S> for Overlap {
     }
 }
 
-/// Query `Q` on the packed pairs of one block at their placements, into `out` (one
-/// output per pair: `out.len()` pairs).
-struct PairKernel<'q, S: LaneScalar, Q: PairQuery<S>> {
-    a: &'q CoreRows<S>,
-    b: &'q CoreRows<S>,
-    xf_a: &'q [Transform<S>],
-    xf_b: &'q [Transform<S>],
-    out: &'q mut [Q::Output],
-    query: PhantomData<Q>,
+/// Where the placements of a block's pairs come from.
+pub(crate) trait Placements<S: LaneScalar> {
+    /// The placements of pairs `offset..offset + F::COUNT` (the identity past the
+    /// last pair).
+    fn lanes<F: LaneFloat<Scalar = S>>(
+        &self,
+        offset: usize,
+    ) -> (TransformLanes<F>, TransformLanes<F>);
+    /// The placement of pair `index`.
+    fn pair(&self, index: usize) -> (Transform<S>, Transform<S>);
 }
 
-impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for PairKernel<'_, S, Q> {
+/// Placements given as two slices, one entry per pair.
+pub(crate) struct Slices<'q, S> {
+    pub xf_a: &'q [Transform<S>],
+    pub xf_b: &'q [Transform<S>],
+}
+
+impl<S: LaneScalar> Placements<S> for Slices<'_, S> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes<F: LaneFloat<Scalar = S>>(
+        &self,
+        offset: usize,
+    ) -> (TransformLanes<F>, TransformLanes<F>) {
+        (
+            TransformLanes::gather(self.xf_a, offset),
+            TransformLanes::gather(self.xf_b, offset),
+        )
+    }
+    fn pair(&self, index: usize) -> (Transform<S>, Transform<S>) {
+        let at = |xfs: &[Transform<S>]| xfs.get(index).copied().unwrap_or(Transform::IDENTITY);
+        (at(self.xf_a), at(self.xf_b))
+    }
+}
+
+/// Placements looked up by each pair's shape indices in a slice of poses.
+pub(crate) struct Indexed<'q, S> {
+    pub poses: &'q [Transform<S>],
+    pub a: &'q [u32],
+    pub b: &'q [u32],
+}
+
+impl<S: LaneScalar> Placements<S> for Indexed<'_, S> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes<F: LaneFloat<Scalar = S>>(
+        &self,
+        offset: usize,
+    ) -> (TransformLanes<F>, TransformLanes<F>) {
+        (
+            TransformLanes::gather_indexed(self.poses, self.a, offset),
+            TransformLanes::gather_indexed(self.poses, self.b, offset),
+        )
+    }
+    fn pair(&self, index: usize) -> (Transform<S>, Transform<S>) {
+        let at = |indices: &[u32]| {
+            indices
+                .get(index)
+                .and_then(|&shape| self.poses.get(shape as usize))
+                .copied()
+                .unwrap_or(Transform::IDENTITY)
+        };
+        (at(self.a), at(self.b))
+    }
+}
+
+/// Query `Q` on the packed pairs of one block at their placements, into `out` (one
+/// output per pair: `out.len()` pairs).
+pub(crate) struct PairKernel<'q, S: LaneScalar, Q: PairQuery<S>, P> {
+    pub a: &'q CoreRows<S>,
+    pub b: &'q CoreRows<S>,
+    pub placements: P,
+    pub out: &'q mut [Q::Output],
+    pub query: PhantomData<Q>,
+}
+
+impl<S: LaneScalar, Q: PairQuery<S>, P: Placements<S>> Kernel<S> for PairKernel<'_, S, Q, P> {
     type Output = ();
 
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -458,11 +565,12 @@ impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for PairKernel<'_, S, Q> {
         let len = self.out.len();
         let mut offset = 0;
         while offset < len {
+            let (xf_a, xf_b) = self.placements.lanes::<F>(offset);
             let placed = Placed::new(
                 self.a.lanes::<F>(offset),
                 self.b.lanes::<F>(offset),
-                TransformLanes::gather(self.xf_a, offset),
-                TransformLanes::gather(self.xf_b, offset),
+                xf_a,
+                xf_b,
                 lanes_below(len - offset),
             );
             Q::lanes(&placed, self.out.get_mut(offset..).unwrap_or(&mut []));
@@ -471,9 +579,9 @@ impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for PairKernel<'_, S, Q> {
     }
 
     fn scalar(self) {
-        let placements = self.xf_a.iter().zip(self.xf_b);
-        for (lane, (slot, (xf_a, xf_b))) in self.out.iter_mut().zip(placements).enumerate() {
-            *slot = Q::scalar(&self.a.shape(lane), *xf_a, &self.b.shape(lane), *xf_b);
+        for (lane, slot) in self.out.iter_mut().enumerate() {
+            let (xf_a, xf_b) = self.placements.pair(lane);
+            *slot = Q::scalar(&self.a.shape(lane), xf_a, &self.b.shape(lane), xf_b);
         }
     }
 }

@@ -10,6 +10,7 @@ use gjk_core::{DistanceOutput, DistanceStatus, QueryError, Scalar, Vec2};
 use num_traits::{Float, ToPrimitive};
 
 use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, select};
+use crate::output::Separation;
 use crate::rows::PackedCores;
 use crate::simplex::{SimplexLanes, VertexLanes};
 
@@ -390,16 +391,11 @@ struct Ends<F> {
 
 impl<F: LaneFloat> Ends<F> {
     /// The scalar kernel's `finish` in every lane (square roots and divisions are
-    /// correctly rounded in SIMD too, so the values are the scalar ones): world-space
-    /// output with the radii applied, then one `DistanceOutput` per lane of `out`.
+    /// correctly rounded in SIMD too, so the values are the scalar ones): what every
+    /// output mode reads, in world space with the radii applied.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn finish(
-        &self,
-        placed: &Placed<'_, F>,
-        (core_a, core_b): (Vec2Lanes<F>, Vec2Lanes<F>),
-        out: &mut [DistanceOutput<F::Scalar>],
-    ) {
-        let (xf_a, radius_a, radius_b) = (&placed.xf_a, placed.a.radii, placed.b.radii);
+    fn summary(&self, placed: &Placed<'_, F>) -> Summary<F> {
+        let radii = placed.a.radii + placed.b.radii;
         let invalid = self.termination.cmp_eq(F::lit(INVALID));
         let overlap = self.termination.cmp_eq(F::lit(CORES_OVERLAP));
         let core_distance = self.closest.length_squared().sqrt();
@@ -411,52 +407,124 @@ impl<F: LaneFloat> Ends<F> {
         let tiny =
             (core_distance * core_distance).cmp_lt(F::splat(F::Scalar::min_positive_value()));
         let normal = direct.replaced(tiny, scaled.divided(scaled_length));
-        let gap = core_distance - (radius_a + radius_b);
+        let gap = core_distance - radii;
         let apart = greater(gap, F::zero());
-        // Overlapping cores: the core witness points, no normal, distance zero.
-        let witness_a = xf_a
-            .transform_point(core_a + normal.scale(radius_a))
-            .replaced(overlap, xf_a.transform_point(core_a));
-        let witness_b = xf_a
-            .transform_point(core_b - normal.scale(radius_b))
-            .replaced(overlap, xf_a.transform_point(core_b));
-        let world_normal = xf_a
+        let world_normal = placed
+            .xf_a
             .rotate(normal)
             .replaced(overlap | invalid, Vec2Lanes::zero());
         let distance = select(apart & !overlap, gap, F::zero());
+        let distance = select(invalid, F::splat(F::Scalar::nan()), distance);
+        Summary {
+            normal,
+            invalid,
+            overlap,
+            distance: distance.to_array(),
+            normal_x: world_normal.x.to_array(),
+            normal_y: world_normal.y.to_array(),
+            iterations: self.iterations.to_array(),
+            invalid_bits: invalid.bitmask(),
+            overlap_bits: overlap.bitmask(),
+            apart_bits: apart.bitmask(),
+            capped_bits: self.termination.cmp_eq(F::lit(MAX_ITERATIONS)).bitmask(),
+        }
+    }
+
+    /// One `DistanceOutput` per lane of `out`: the summary and the witness points,
+    /// from the points on the cores.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn finish(
+        &self,
+        placed: &Placed<'_, F>,
+        (core_a, core_b): (Vec2Lanes<F>, Vec2Lanes<F>),
+        out: &mut [DistanceOutput<F::Scalar>],
+    ) {
+        let summary = self.summary(placed);
+        let (xf_a, normal) = (&placed.xf_a, summary.normal);
+        // Overlapping cores: the core witness points, no normal, distance zero.
+        let (overlap, invalid) = (summary.overlap, summary.invalid);
+        let witness_a = xf_a
+            .transform_point(core_a + normal.scale(placed.a.radii))
+            .replaced(overlap, xf_a.transform_point(core_a));
+        let witness_b = xf_a
+            .transform_point(core_b - normal.scale(placed.b.radii))
+            .replaced(overlap, xf_a.transform_point(core_b));
         let nan = F::splat(F::Scalar::nan());
         let nan_point = Vec2Lanes { x: nan, y: nan };
-        let distance = select(invalid, nan, distance).to_array();
         let witness_a = witness_a.replaced(invalid, nan_point);
         let witness_b = witness_b.replaced(invalid, nan_point);
         let (ax, ay) = (witness_a.x.to_array(), witness_a.y.to_array());
         let (bx, by) = (witness_b.x.to_array(), witness_b.y.to_array());
-        let (nx, ny) = (world_normal.x.to_array(), world_normal.y.to_array());
-        let (invalid, overlap, apart) = (invalid.bitmask(), overlap.bitmask(), apart.bitmask());
-        let max_iterations = self.termination.cmp_eq(F::lit(MAX_ITERATIONS)).bitmask();
-        let iterations = self.iterations.to_array();
-        let value = |array: &F::Array, lane: usize| {
-            array.as_ref().get(lane).copied().unwrap_or(F::Scalar::ZERO)
-        };
         for (lane, slot) in out.iter_mut().take(F::COUNT).enumerate() {
-            let set = |mask: u32| mask & (1 << lane) != 0;
-            let status = if set(invalid) {
-                DistanceStatus::InvalidInput
-            } else if set(overlap) || !set(apart) {
-                DistanceStatus::Overlapping
-            } else if set(max_iterations) {
-                DistanceStatus::MaxIterations
-            } else {
-                DistanceStatus::Separated
-            };
+            let separation = summary.lane(lane);
             *slot = DistanceOutput {
-                distance: value(&distance, lane),
+                distance: separation.distance,
                 witness_a: Vec2::new(value(&ax, lane), value(&ay, lane)),
                 witness_b: Vec2::new(value(&bx, lane), value(&by, lane)),
-                normal: Vec2::new(value(&nx, lane), value(&ny, lane)),
-                iterations: value(&iterations, lane).to_u32().unwrap_or(0),
-                status,
+                normal: separation.normal,
+                iterations: separation.iterations,
+                status: separation.status,
             };
         }
+    }
+}
+
+/// Lane `lane` of `array` (zero past its end).
+#[inline]
+fn value<S: Scalar, A: AsRef<[S]>>(array: &A, lane: usize) -> S {
+    array.as_ref().get(lane).copied().unwrap_or(S::ZERO)
+}
+
+/// What every distance output mode reads of the lanes' ends.
+struct Summary<F: LaneFloat> {
+    /// The unit vector from A's core to B's, in A's frame.
+    normal: Vec2Lanes<F>,
+    invalid: F,
+    overlap: F,
+    distance: F::Array,
+    normal_x: F::Array,
+    normal_y: F::Array,
+    iterations: F::Array,
+    invalid_bits: u32,
+    overlap_bits: u32,
+    apart_bits: u32,
+    capped_bits: u32,
+}
+
+impl<F: LaneFloat> Summary<F> {
+    /// Lane `lane`'s distance, normal, iterations and status, as `gjk_core::distance`
+    /// reports them.
+    #[inline]
+    fn lane(&self, lane: usize) -> Separation<F::Scalar> {
+        let set = |mask: u32| mask & (1 << lane) != 0;
+        let status = if set(self.invalid_bits) {
+            DistanceStatus::InvalidInput
+        } else if set(self.overlap_bits) || !set(self.apart_bits) {
+            DistanceStatus::Overlapping
+        } else if set(self.capped_bits) {
+            DistanceStatus::MaxIterations
+        } else {
+            DistanceStatus::Separated
+        };
+        Separation {
+            distance: value(&self.distance, lane),
+            normal: Vec2::new(value(&self.normal_x, lane), value(&self.normal_y, lane)),
+            iterations: value(&self.iterations, lane).to_u32().unwrap_or(0),
+            status,
+        }
+    }
+}
+
+/// `gjk_core::distance` of the placed pairs without the witness points, one per
+/// lane, into the first lanes of `out`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn separation_lanes<F: LaneFloat>(
+    placed: &Placed<'_, F>,
+    out: &mut [Separation<F::Scalar>],
+) {
+    let (ends, _) = run::<F, false>(placed);
+    let summary = ends.summary(placed);
+    for (lane, slot) in out.iter_mut().take(F::COUNT).enumerate() {
+        *slot = summary.lane(lane);
     }
 }

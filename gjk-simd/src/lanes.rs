@@ -415,15 +415,29 @@ impl<F: LaneFloat> TransformLanes<F> {
     /// slice's end).
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn gather(transforms: &[Transform<F::Scalar>], offset: usize) -> Self {
+        Self::from_scalar(|lane| transforms.get(offset + lane).copied())
+    }
+
+    /// The transforms `poses[indices[offset + lane]]` (the identity past either
+    /// slice's end).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn gather_indexed(poses: &[Transform<F::Scalar>], indices: &[u32], offset: usize) -> Self {
+        Self::from_scalar(|lane| {
+            let index = *indices.get(offset + lane)?;
+            poses.get(index as usize).copied()
+        })
+    }
+
+    /// The transforms `transform(0), transform(1), ...` (the identity for `None`).
+    /// `transform` is scalar code: whether it is inlined changes the speed only.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn from_scalar(mut transform: impl FnMut(usize) -> Option<Transform<F::Scalar>>) -> Self {
         let mut cos = F::Array::default();
         let mut sin = F::Array::default();
         let mut x = F::Array::default();
         let mut y = F::Array::default();
         for lane in 0..F::COUNT {
-            let transform = transforms
-                .get(offset + lane)
-                .copied()
-                .unwrap_or(Transform::IDENTITY);
+            let transform = transform(lane).unwrap_or(Transform::IDENTITY);
             if let (Some(cos), Some(sin), Some(x), Some(y)) = (
                 cos.as_mut().get_mut(lane),
                 sin.as_mut().get_mut(lane),

@@ -58,10 +58,17 @@
 //! ```
 #![no_std]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 mod block;
 mod dispatch;
 mod gjk;
 mod lanes;
+mod output;
+#[cfg(feature = "alloc")]
+mod pair_set;
+mod pairs;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod ray;
@@ -76,6 +83,13 @@ pub use block::{
     PairBlock, distance_batch, distance_batch_on, intersects_batch, intersects_batch_on,
 };
 pub use dispatch::{LaneScalar, Simd, SimdPath};
+pub use output::Separation;
+#[cfg(feature = "alloc")]
+pub use pair_set::{PairId, PairSet};
+pub use pairs::{
+    distance_pairs, distance_pairs_on, intersects_pairs, intersects_pairs_on, separation_pairs,
+    separation_pairs_on,
+};
 #[cfg(feature = "rayon")]
 pub use parallel::{PARALLEL_CHUNK, distance_batch_parallel, intersects_batch_parallel};
 pub use rows::BLOCK;

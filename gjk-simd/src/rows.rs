@@ -91,6 +91,43 @@ impl<S: Scalar> CoreRows<S> {
         }
     }
 
+    /// Everything lane `lane` holds, to move it to another block (`PairSet` only).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn column(&self, lane: usize) -> Column<S> {
+        let at = |row: &[S; BLOCK]| row.get(lane).copied().unwrap_or(S::ZERO);
+        Column {
+            x: self.x.each_ref().map(at),
+            y: self.y.each_ref().map(at),
+            radius: at(&self.radii),
+            axes: Vec2::new(at(&self.axes_x), at(&self.axes_y)),
+            ellipse: at(&self.ellipses),
+            count: self.counts.get(lane).copied().unwrap_or(0),
+        }
+    }
+
+    /// Lane `lane` holds `column` (from [`CoreRows::column`]; `PairSet` only).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn set_column(&mut self, lane: usize, column: &Column<S>) {
+        let put = |row: &mut [S; BLOCK], value: S| {
+            if let Some(slot) = row.get_mut(lane) {
+                *slot = value;
+            }
+        };
+        for (row, value) in self.x.iter_mut().zip(column.x) {
+            put(row, value);
+        }
+        for (row, value) in self.y.iter_mut().zip(column.y) {
+            put(row, value);
+        }
+        put(&mut self.radii, column.radius);
+        put(&mut self.axes_x, column.axes.x);
+        put(&mut self.axes_y, column.axes.y);
+        put(&mut self.ellipses, column.ellipse);
+        if let Some(count) = self.counts.get_mut(lane) {
+            *count = column.count;
+        }
+    }
+
     /// The lanes `offset..offset + F::COUNT` as registers.
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn lanes<F: LaneFloat<Scalar = S>>(&self, offset: usize) -> PackedCores<'_, F> {
@@ -117,6 +154,17 @@ impl<S: Scalar> CoreRows<S> {
     pub(crate) fn shape(&self, lane: usize) -> RowShape<'_, S> {
         RowShape { rows: self, lane }
     }
+}
+
+/// Everything one lane of a [`CoreRows`] holds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Column<S> {
+    x: [S; MAX_VERTICES],
+    y: [S; MAX_VERTICES],
+    radius: S,
+    axes: Vec2<S>,
+    ellipse: S,
+    count: u8,
 }
 
 /// One register's lanes of a [`CoreRows`].

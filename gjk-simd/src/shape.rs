@@ -20,6 +20,7 @@ pub const MAX_VERTICES: usize = 8;
 
 /// Why a batch could not be packed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PackError {
     /// A polygon core has more than [`MAX_VERTICES`] vertices.
     TooManyVertices,
@@ -30,6 +31,8 @@ pub enum PackError {
     /// [`gjk_shapes::Shape`] (see [`LaneShape`] for why). Build boxes as
     /// `Polygon::from_rect`, which lanes hold.
     UnsupportedShape,
+    /// A pair names a shape past the end of the shape slice.
+    IndexOutOfRange,
 }
 
 impl core::fmt::Display for PackError {
@@ -40,6 +43,7 @@ impl core::fmt::Display for PackError {
             Self::UnsupportedShape => {
                 "a shape has no exact lane form (a Rect: build boxes as Polygon::from_rect)"
             }
+            Self::IndexOutOfRange => "a pair names a shape index past the end of the shapes",
         })
     }
 }
