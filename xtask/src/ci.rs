@@ -2,8 +2,8 @@
 //! table of step, result and seconds. Every step runs even after a failure, so one run
 //! shows everything that is wrong; the exit code is non-zero if any step failed.
 //!
-//! A step that needs a program from outside the Rust toolchain names it in
-//! [`Step::needs`]; without that program on `PATH` the step is reported as skipped,
+//! A step that needs programs from outside the Rust toolchain names them in
+//! [`Step::needs`]; without one of them on `PATH` the step is reported as skipped,
 //! loudly, never silently.
 
 use std::ffi::OsString;
@@ -19,6 +19,15 @@ const CROSS_TARGETS: [&str; 4] = [
     "riscv32imac-unknown-none-elf",
     "wasm32-unknown-unknown",
 ];
+
+/// The targets gjk-simd's tests run on besides the host, emulated: aarch64 (NEON
+/// lanes) under `qemu-aarch64` and wasm32 with `simd128` under node.
+const EMULATED_TEST_TARGETS: [&str; 2] = ["aarch64-unknown-linux-gnu", "wasm32-wasip1"];
+
+/// Stands for the workspace root in a step's environment values; replaced when the step
+/// runs. (Cargo runs test binaries in their package's folder, so a runner script needs
+/// an absolute path.)
+const WORKSPACE: &str = "{workspace}";
 
 /// Runs every step and prints the summary; fails if any step failed.
 pub fn run(workspace_root: &Path) -> ExitCode {
@@ -73,7 +82,7 @@ fn steps() -> Vec<Step> {
         Step::cargo("gallery up to date", &["xtask", "gallery", "--check"]),
         Step {
             name: "cross targets".to_owned(),
-            needs: Some("rustup"),
+            needs: vec!["rustup"],
             needs_avx2: false,
             action: Action::AddCrossTargets,
         },
@@ -149,8 +158,60 @@ fn steps() -> Vec<Step> {
         .with_env("RUSTFLAGS", "-C target-cpu=x86-64-v3")
         .needing_avx2(),
     ]);
+    steps.extend(emulated_simd_steps());
     steps.extend(embedded_steps());
     steps
+}
+
+/// gjk-simd's tests on the other lane code `wide` compiles, under emulation: NEON on
+/// aarch64 (`qemu-aarch64` with Debian's cross C library as the sysroot; about 30 s to
+/// build and 70 s to run) and wasm32 `simd128` under node's WASI
+/// (`xtask/wasi-runner.mjs`; about 15 s to build and 15 s to run). All of them, the
+/// 100,000-pair ones too, since the other steps test only the host. The linkers,
+/// runners and flags are set for the step only.
+fn emulated_simd_steps() -> Vec<Step> {
+    fn test(target: &str) -> [&str; 9] {
+        [
+            "test",
+            "--release",
+            "-p",
+            "gjk-simd",
+            "--tests",
+            "--target",
+            target,
+            "--",
+            "--include-ignored",
+        ]
+    }
+    vec![
+        Step::cargo(
+            "gjk-simd = scalar, aarch64 NEON (qemu)",
+            &test(EMULATED_TEST_TARGETS[0]),
+        )
+        .with_env(
+            "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER",
+            "aarch64-linux-gnu-gcc",
+        )
+        .with_env(
+            "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER",
+            "qemu-aarch64 -L /usr/aarch64-linux-gnu",
+        )
+        .needing("qemu-aarch64")
+        .needing("aarch64-linux-gnu-gcc"),
+        Step::cargo(
+            "gjk-simd = scalar, wasm32 simd128 (node)",
+            &test(EMULATED_TEST_TARGETS[1]),
+        )
+        .with_env(
+            "CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS",
+            "-C target-feature=+simd128",
+        )
+        .with_env(
+            "CARGO_TARGET_WASM32_WASIP1_RUNNER",
+            "node --no-warnings {workspace}/xtask/wasi-runner.mjs",
+        )
+        .needing("node"),
+    ]
 }
 
 /// The embedded workspace (`embedded/`, outside the root workspace): the conformance
@@ -254,8 +315,9 @@ fn cpu_has_avx2() -> bool {
 struct Step {
     /// Short name for the header and the summary table.
     name: String,
-    /// A program the step needs on `PATH` beyond cargo; without it the step is skipped.
-    needs: Option<&'static str>,
+    /// Programs the step needs on `PATH` beyond cargo; without one of them the step is
+    /// skipped.
+    needs: Vec<&'static str>,
     /// Whether the step runs AVX2 code, skipped on a processor without it.
     needs_avx2: bool,
     /// What the step does.
@@ -264,12 +326,14 @@ struct Step {
 
 /// What a step does.
 enum Action {
-    /// Runs cargo with these arguments and extra environment variables.
+    /// Runs cargo with these arguments and extra environment variables (where
+    /// [`WORKSPACE`] stands for the workspace root).
     Cargo {
         args: Vec<String>,
         env: Vec<(&'static str, &'static str)>,
     },
-    /// Adds the [`CROSS_TARGETS`] that `rustup target list --installed` lacks.
+    /// Adds the [`CROSS_TARGETS`] and [`EMULATED_TEST_TARGETS`] that `rustup target list
+    /// --installed` lacks.
     AddCrossTargets,
 }
 
@@ -286,7 +350,7 @@ impl Step {
     fn cargo(name: &str, args: &[&str]) -> Self {
         Self {
             name: name.to_owned(),
-            needs: None,
+            needs: Vec::new(),
             needs_avx2: false,
             action: Action::Cargo {
                 args: args.iter().map(|&arg| arg.to_owned()).collect(),
@@ -297,7 +361,7 @@ impl Step {
 
     /// The same step, skipped (loudly) when `tool` is not on `PATH`.
     fn needing(mut self, tool: &'static str) -> Self {
-        self.needs = Some(tool);
+        self.needs.push(tool);
         self
     }
 
@@ -316,10 +380,18 @@ impl Step {
     }
 
     fn run(&self, workspace_root: &Path) -> Outcome {
-        if let Some(tool) = self.needs
-            && find_on_path(tool).is_none()
-        {
-            println!("SKIPPED: {} needs {tool}, not installed", self.name);
+        let missing: Vec<&str> = self
+            .needs
+            .iter()
+            .copied()
+            .filter(|tool| find_on_path(tool).is_none())
+            .collect();
+        if !missing.is_empty() {
+            println!(
+                "SKIPPED: {} needs {}, not installed",
+                self.name,
+                missing.join(" and ")
+            );
             return Outcome::Skipped;
         }
         if self.needs_avx2 && !cpu_has_avx2() {
@@ -327,14 +399,17 @@ impl Step {
             return Outcome::Skipped;
         }
         let passed = match &self.action {
-            Action::Cargo { args, env } => {
-                let mut command = Command::new(cargo_program());
-                command
-                    .args(args)
-                    .envs(env.iter().copied())
-                    .current_dir(workspace_root);
-                run_command(&mut command)
-            }
+            Action::Cargo { args, env } => match expand_workspace(env, workspace_root) {
+                Ok(env) => {
+                    let mut command = Command::new(cargo_program());
+                    command.args(args).envs(env).current_dir(workspace_root);
+                    run_command(&mut command)
+                }
+                Err(error) => {
+                    eprintln!("{error}");
+                    false
+                }
+            },
             Action::AddCrossTargets => add_missing_cross_targets(),
         };
         if passed {
@@ -358,10 +433,43 @@ impl Action {
             }
             Self::AddCrossTargets => format!(
                 "rustup target add (those missing of: {})",
-                CROSS_TARGETS.join(", ")
+                all_cross_targets().join(", ")
             ),
         }
     }
+}
+
+/// The environment values with [`WORKSPACE`] replaced by the workspace root. Cargo
+/// splits a runner at whitespace, so a root with whitespace is an error there.
+fn expand_workspace(
+    env: &[(&'static str, &'static str)],
+    workspace_root: &Path,
+) -> Result<Vec<(&'static str, String)>, String> {
+    let root = workspace_root.to_string_lossy();
+    env.iter()
+        .map(|&(key, value)| {
+            if !value.contains(WORKSPACE) {
+                Ok((key, value.to_owned()))
+            } else if root.chars().any(char::is_whitespace) {
+                Err(format!(
+                    "{key} needs the workspace path, which has whitespace (cargo would \
+                     split it): {root}"
+                ))
+            } else {
+                Ok((key, value.replace(WORKSPACE, &root)))
+            }
+        })
+        .collect()
+}
+
+/// The targets the "cross targets" step installs: [`CROSS_TARGETS`], then
+/// [`EMULATED_TEST_TARGETS`].
+fn all_cross_targets() -> Vec<&'static str> {
+    CROSS_TARGETS
+        .iter()
+        .chain(&EMULATED_TEST_TARGETS)
+        .copied()
+        .collect()
 }
 
 /// Installs the cross targets rustup does not have yet; true when all are installed.
@@ -384,9 +492,8 @@ fn add_missing_cross_targets() -> bool {
         }
     };
     let installed = String::from_utf8_lossy(&listed);
-    let missing: Vec<&str> = CROSS_TARGETS
-        .iter()
-        .copied()
+    let missing: Vec<&str> = all_cross_targets()
+        .into_iter()
         .filter(|target| !installed.lines().any(|line| line.trim() == *target))
         .collect();
     if missing.is_empty() {
@@ -475,7 +582,7 @@ mod tests {
 
     #[test]
     fn qemu_and_node_steps_are_skipped_without_their_tool() {
-        let needs: Vec<(String, Option<&str>)> = steps()
+        let needs: Vec<(String, Vec<&str>)> = steps()
             .into_iter()
             .filter(|step| step.name.contains("qemu") || step.name.contains("node"))
             .map(|step| (step.name, step.needs))
@@ -483,10 +590,94 @@ mod tests {
         assert_eq!(
             needs,
             [
-                ("embedded (qemu)".to_owned(), Some("qemu-system-arm")),
-                ("wasm (node)".to_owned(), Some("node")),
-                ("size and stack (qemu)".to_owned(), Some("qemu-system-arm")),
+                (
+                    "gjk-simd = scalar, aarch64 NEON (qemu)".to_owned(),
+                    vec!["qemu-aarch64", "aarch64-linux-gnu-gcc"]
+                ),
+                (
+                    "gjk-simd = scalar, wasm32 simd128 (node)".to_owned(),
+                    vec!["node"]
+                ),
+                ("embedded (qemu)".to_owned(), vec!["qemu-system-arm"]),
+                ("wasm (node)".to_owned(), vec!["node"]),
+                ("size and stack (qemu)".to_owned(), vec!["qemu-system-arm"]),
             ]
+        );
+    }
+
+    #[test]
+    fn a_step_is_skipped_when_a_tool_it_needs_is_missing() {
+        // Cargo has no such command: the step would fail if it ran.
+        let step = Step::cargo("missing tool", &["gjk-xtask-no-such-command"])
+            .needing("gjk-xtask-no-such-tool")
+            .needing("gjk-xtask-no-such-tool-either");
+        assert_eq!(step.run(Path::new(".")), Outcome::Skipped);
+    }
+
+    #[test]
+    fn emulated_steps_run_every_gjk_simd_test_with_their_linker_and_runner() {
+        let commands: Vec<String> = steps()
+            .iter()
+            .filter(|step| step.name.contains("aarch64") || step.name.contains("wasm32 simd128"))
+            .map(|step| step.action.describe())
+            .collect();
+        let test = "cargo test --release -p gjk-simd --tests --target";
+        assert_eq!(
+            commands,
+            [
+                format!(
+                    "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=\"aarch64-linux-gnu-gcc\" \
+                     CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=\"qemu-aarch64 -L \
+                     /usr/aarch64-linux-gnu\" {test} aarch64-unknown-linux-gnu -- \
+                     --include-ignored"
+                ),
+                format!(
+                    "CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS=\"-C target-feature=+simd128\" \
+                     CARGO_TARGET_WASM32_WASIP1_RUNNER=\"node --no-warnings \
+                     {WORKSPACE}/xtask/wasi-runner.mjs\" {test} wasm32-wasip1 -- \
+                     --include-ignored"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_wasi_runner_is_in_the_workspace() {
+        let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("wasi-runner.mjs");
+        assert!(runner.is_file(), "{}", runner.display());
+    }
+
+    #[test]
+    fn the_workspace_root_replaces_its_placeholder_in_the_environment() {
+        let env = [
+            ("RUNNER", "node {workspace}/xtask/run.mjs"),
+            ("FLAGS", "-C x"),
+        ];
+        assert_eq!(
+            expand_workspace(&env, Path::new("/ci/gjk")),
+            Ok(vec![
+                ("RUNNER", "node /ci/gjk/xtask/run.mjs".to_owned()),
+                ("FLAGS", "-C x".to_owned()),
+            ])
+        );
+        // Cargo would split the path of the runner script.
+        assert!(expand_workspace(&env, Path::new("/ci/my gjk")).is_err());
+        assert!(expand_workspace(&env[1..], Path::new("/ci/my gjk")).is_ok());
+    }
+
+    #[test]
+    fn the_cross_targets_step_installs_the_emulated_test_targets() {
+        let add = steps()
+            .iter()
+            .find(|step| step.name == "cross targets")
+            .map(|step| step.action.describe());
+        assert_eq!(
+            add.as_deref(),
+            Some(
+                "rustup target add (those missing of: thumbv7em-none-eabihf, \
+                 thumbv6m-none-eabi, riscv32imac-unknown-none-elf, wasm32-unknown-unknown, \
+                 aarch64-unknown-linux-gnu, wasm32-wasip1)"
+            )
         );
     }
 
@@ -510,7 +701,7 @@ mod tests {
 
     #[test]
     fn browser_and_fuzz_steps_are_skipped_without_their_tool() {
-        let needs: Vec<(String, Option<&str>)> = steps()
+        let needs: Vec<(String, Vec<&str>)> = steps()
             .into_iter()
             .filter(|step| step.name.contains("chromium") || step.name.contains("fuzz smoke"))
             .map(|step| (step.name, step.needs))
@@ -518,8 +709,8 @@ mod tests {
         assert_eq!(
             needs,
             [
-                ("web page (chromium)".to_owned(), Some("chromium")),
-                ("fuzz smoke".to_owned(), Some("c++")),
+                ("web page (chromium)".to_owned(), vec!["chromium"]),
+                ("fuzz smoke".to_owned(), vec!["c++"]),
             ]
         );
     }
