@@ -388,7 +388,7 @@ pub(crate) trait PairQuery<S: LaneScalar> {
     /// One pair's answer.
     type Output;
     /// The query of the placed pairs, into the first lanes of `out`.
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]);
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]);
     /// The answer that stands for a pair not queried (`PairSet` only).
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     fn blank() -> Self::Output;
@@ -419,7 +419,7 @@ impl<S: LaneScalar> PairQuery<S> for Distance {
         Some(output.iterations)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
         distance_lanes(placed, out);
     }
     #[inline]
@@ -445,7 +445,7 @@ impl<S: LaneScalar> PairQuery<S> for Separate {
         Some(output.iterations)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
         separation_lanes(placed, out);
     }
     #[inline]
@@ -468,7 +468,7 @@ impl<S: LaneScalar> PairQuery<S> for Overlap {
         Err(QueryError::InvalidInput)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<'_, F>, out: &mut [Self::Output]) {
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
         intersects_lanes(placed, out);
     }
     #[inline]

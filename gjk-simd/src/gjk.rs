@@ -24,9 +24,9 @@ const SEPARATED: f64 = 5.0;
 
 /// Pairs at their placements, one per lane: B's core in A's frame through the
 /// relative transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
-pub(crate) struct Placed<'p, F: LaneFloat> {
-    pub a: PackedCores<'p, F>,
-    pub b: PackedCores<'p, F>,
+pub(crate) struct Placed<F: LaneFloat> {
+    pub a: PackedCores<F>,
+    pub b: PackedCores<F>,
     pub xf_a: TransformLanes<F>,
     pub relative: TransformLanes<F>,
     /// Lanes holding a pair with valid transforms and radii.
@@ -39,13 +39,13 @@ pub(crate) fn lanes_below<F: LaneFloat>(len: usize) -> F {
     F::indices().cmp_lt(F::lit(len as f64))
 }
 
-impl<'p, F: LaneFloat> Placed<'p, F> {
+impl<F: LaneFloat> Placed<F> {
     /// The lanes of `candidates` placed by `xf_a` and `xf_b`; the other lanes are
     /// unused, and so are lanes with an invalid transform or radius.
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(
-        a: PackedCores<'p, F>,
-        b: PackedCores<'p, F>,
+        a: PackedCores<F>,
+        b: PackedCores<F>,
         xf_a: TransformLanes<F>,
         xf_b: TransformLanes<F>,
         candidates: F,
@@ -97,19 +97,23 @@ impl<'p, F: LaneFloat> Placed<'p, F> {
 /// another, as the scalar `FeatureId::SMOOTH` never does.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn farthest<F: LaneFloat>(
-    cores: &PackedCores<'_, F>,
+    cores: &PackedCores<F>,
     direction: Vec2Lanes<F>,
 ) -> (Vec2Lanes<F>, F) {
-    let mut best = cores.vertex(0);
+    let vertices = cores.scanned_vertices();
+    let mut best = vertices.first().copied().unwrap_or(Vec2Lanes::zero());
     let mut best_index = F::zero();
     let mut best_dot = F::splat(F::Scalar::neg_infinity());
-    for index in 0..cores.scanned {
-        let vertex = cores.vertex(index);
+    // The vertex index as a lane value, counted up rather than converted from the
+    // loop index (an integer-to-float conversion and a broadcast per vertex).
+    let mut index = F::zero();
+    for &vertex in vertices {
         let dot = vertex.dot(direction);
         let better = greater(dot, best_dot);
         best_dot = select(better, dot, best_dot);
-        best_index = select(better, F::lit(index as f64), best_index);
+        best_index = select(better, index, best_index);
         best = best.replaced(better, vertex);
+        index += F::one();
     }
     if cores.any_ellipse {
         best = best.replaced(cores.ellipses, ellipse_support(cores.semi_axes, direction));
@@ -150,7 +154,7 @@ fn ellipse_support<F: LaneFloat>(semi_axes: Vec2Lanes<F>, direction: Vec2Lanes<F
 /// The scalar kernel's seed in every lane, solved: one support point along B's
 /// offset in A's frame (x for a zero offset), and the closest point (that point).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn seed<F: LaneFloat>(placed: &Placed<'_, F>) -> (SimplexLanes<F>, Vec2Lanes<F>) {
+pub(crate) fn seed<F: LaneFloat>(placed: &Placed<F>) -> (SimplexLanes<F>, Vec2Lanes<F>) {
     let offset = placed.relative.translation;
     let zero_offset = offset.x.cmp_eq(F::zero()) & offset.y.cmp_eq(F::zero());
     let seed_direction = offset.replaced(
@@ -178,7 +182,7 @@ pub(crate) fn stop<F: LaneFloat>(termination: &mut F, running: &mut F, mask: F, 
 /// `out` (lanes past its end are not written).
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn distance_lanes<F: LaneFloat>(
-    placed: &Placed<'_, F>,
+    placed: &Placed<F>,
     out: &mut [DistanceOutput<F::Scalar>],
 ) {
     // Two copies of the loop, so that the one for vertex cores drops the carried
@@ -197,7 +201,7 @@ pub(crate) fn distance_lanes<F: LaneFloat>(
 /// The first lanes of `out` are written.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn intersects_lanes<F: LaneFloat>(
-    placed: &Placed<'_, F>,
+    placed: &Placed<F>,
     out: &mut [Result<bool, QueryError>],
 ) {
     let (ends, _) = run::<F, true>(placed);
@@ -227,7 +231,7 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
 /// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
 /// as soon as a support plane shows its rounded shapes apart (the overlap test).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<'_, F>) -> (Ends<F>, SimplexLanes<F>) {
+fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<F>) -> (Ends<F>, SimplexLanes<F>) {
     let mut running = placed.usable;
     let mut termination = select(running, F::lit(RUNNING), F::lit(INVALID));
 
@@ -352,13 +356,19 @@ fn carried_witness_points<F: LaneFloat>(simplex: &SimplexLanes<F>) -> (Vec2Lanes
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn witness_points_from_features<F: LaneFloat>(
     simplex: &SimplexLanes<F>,
-    placed: &Placed<'_, F>,
+    placed: &Placed<F>,
 ) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
     let [first, second, third] = &simplex.vertices;
+    // A third vertex is in use only where the cores overlap: most blocks have none.
+    let third = if simplex.count.cmp_eq(F::lit(3.0)).any() {
+        looked_up_points(third, placed)
+    } else {
+        (Vec2Lanes::zero(), Vec2Lanes::zero())
+    };
     simplex.witness_points([
         looked_up_points(first, placed),
         looked_up_points(second, placed),
-        looked_up_points(third, placed),
+        third,
     ])
 }
 
@@ -366,7 +376,7 @@ fn witness_points_from_features<F: LaneFloat>(
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn looked_up_points<F: LaneFloat>(
     vertex: &VertexLanes<F>,
-    placed: &Placed<'_, F>,
+    placed: &Placed<F>,
 ) -> (Vec2Lanes<F>, Vec2Lanes<F>) {
     let on_b = placed.b.vertex_at(vertex.feature_b);
     (
@@ -394,7 +404,7 @@ impl<F: LaneFloat> Ends<F> {
     /// correctly rounded in SIMD too, so the values are the scalar ones): what every
     /// output mode reads, in world space with the radii applied.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn summary(&self, placed: &Placed<'_, F>) -> Summary<F> {
+    fn summary(&self, placed: &Placed<F>) -> Summary<F> {
         let radii = placed.a.radii + placed.b.radii;
         let invalid = self.termination.cmp_eq(F::lit(INVALID));
         let overlap = self.termination.cmp_eq(F::lit(CORES_OVERLAP));
@@ -435,7 +445,7 @@ impl<F: LaneFloat> Ends<F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish(
         &self,
-        placed: &Placed<'_, F>,
+        placed: &Placed<F>,
         (core_a, core_b): (Vec2Lanes<F>, Vec2Lanes<F>),
         out: &mut [DistanceOutput<F::Scalar>],
     ) {
@@ -519,7 +529,7 @@ impl<F: LaneFloat> Summary<F> {
 /// lane, into the first lanes of `out`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn separation_lanes<F: LaneFloat>(
-    placed: &Placed<'_, F>,
+    placed: &Placed<F>,
     out: &mut [Separation<F::Scalar>],
 ) {
     let (ends, _) = run::<F, false>(placed);

@@ -79,8 +79,8 @@ impl<F: LaneFloat> RayLanes<F> {
 /// shape (the scalar kernel's `RayOrigin`).
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn ray_cast_lanes<F: LaneFloat>(
-    shapes: PackedCores<'_, F>,
-    origins: PackedCores<'_, F>,
+    shapes: PackedCores<F>,
+    origins: PackedCores<F>,
     placements: &[Transform<F::Scalar>],
     rays: &[Ray<F::Scalar>],
     offset: usize,
@@ -123,7 +123,7 @@ struct Ends<F> {
 
 /// The scalar `run_cast` in every lane, from the seed to the end.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn cast<F: LaneFloat>(placed: &Placed<'_, F>, rays: &RayLanes<F>) -> Ends<F> {
+fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
     let zero = F::zero();
     let mut running = placed.usable;
     let mut end = select(running, F::lit(RUNNING), F::lit(INVALID));
@@ -246,7 +246,7 @@ impl<F: LaneFloat> Ends<F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish(
         &self,
-        placed: &Placed<'_, F>,
+        placed: &Placed<F>,
         rays: &RayLanes<F>,
         out: &mut [CastOutput<F::Scalar>],
     ) {
@@ -322,7 +322,7 @@ impl<F: LaneFloat> Ends<F> {
 /// distance lanes run only if some lane needs them.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn with_exact_starting_normals<F: LaneFloat>(
-    placed: &Placed<'_, F>,
+    placed: &Placed<F>,
     out: &mut [CastOutput<F::Scalar>],
 ) {
     let needs_exact = |output: &CastOutput<F::Scalar>| {
