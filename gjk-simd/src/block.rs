@@ -571,7 +571,7 @@ impl<S: LaneScalar, Q: PairQuery<S>, P: Placements<S>> Kernel<S> for PairKernel<
                 self.b.lanes::<F>(offset),
                 xf_a,
                 xf_b,
-                lanes_below(len - offset),
+                lanes_below::<F>(len - offset),
             );
             Q::lanes(&placed, self.out.get_mut(offset..).unwrap_or(&mut []));
             offset += F::COUNT;

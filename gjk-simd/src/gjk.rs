@@ -9,7 +9,7 @@
 use gjk_core::{DistanceOutput, DistanceStatus, QueryError, Scalar, Vec2};
 use num_traits::{Float, ToPrimitive};
 
-use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, select};
+use crate::lanes::{LaneFloat, LaneMask, TransformLanes, Vec2Lanes, at_most, greater, select};
 use crate::output::Separation;
 use crate::rows::PackedCores;
 use crate::simplex::{SimplexLanes, VertexLanes};
@@ -30,12 +30,12 @@ pub(crate) struct Placed<F: LaneFloat> {
     pub xf_a: TransformLanes<F>,
     pub relative: TransformLanes<F>,
     /// Lanes holding a pair with valid transforms and radii.
-    pub usable: F,
+    pub usable: F::Mask,
 }
 
 /// The lanes below `len`: those that hold a query.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn lanes_below<F: LaneFloat>(len: usize) -> F {
+pub(crate) fn lanes_below<F: LaneFloat>(len: usize) -> F::Mask {
     F::indices().cmp_lt(F::lit(len as f64))
 }
 
@@ -48,7 +48,7 @@ impl<F: LaneFloat> Placed<F> {
         b: PackedCores<F>,
         xf_a: TransformLanes<F>,
         xf_b: TransformLanes<F>,
-        candidates: F,
+        candidates: F::Mask,
     ) -> Self {
         let usable = candidates
             & xf_a.is_valid()
@@ -96,10 +96,7 @@ impl<F: LaneFloat> Placed<F> {
 /// Ellipse lanes: gjk-shapes' closed form, with a feature (NaN) that never equals
 /// another, as the scalar `FeatureId::SMOOTH` never does.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn farthest<F: LaneFloat>(
-    cores: &PackedCores<F>,
-    direction: Vec2Lanes<F>,
-) -> (Vec2Lanes<F>, F) {
+fn farthest<F: LaneFloat>(cores: &PackedCores<F>, direction: Vec2Lanes<F>) -> (Vec2Lanes<F>, F) {
     let vertices = cores.scanned_vertices();
     let mut best = vertices.first().copied().unwrap_or(Vec2Lanes::zero());
     let mut best_index = F::zero();
@@ -172,7 +169,12 @@ pub(crate) fn seed<F: LaneFloat>(placed: &Placed<F>) -> (SimplexLanes<F>, Vec2La
 
 /// `code` in the running lanes of `mask`, which stop.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn stop<F: LaneFloat>(termination: &mut F, running: &mut F, mask: F, code: f64) {
+pub(crate) fn stop<F: LaneFloat>(
+    termination: &mut F,
+    running: &mut F::Mask,
+    mask: F::Mask,
+    code: f64,
+) {
     let stopping = *running & mask;
     *termination = select(stopping, F::lit(code), *termination);
     *running &= !mask;
@@ -238,7 +240,7 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<F>) -> (Ends<F>, Si
     let (mut simplex, mut closest) = seed(placed);
     let mut closest_squared = closest.length_squared();
     let mut iterations = F::zero();
-    let mut stalled = F::zero();
+    let mut stalled = F::Mask::clear();
     let touching_squared = F::splat(F::Scalar::GJK_TOUCHING * F::Scalar::GJK_TOUCHING);
     let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
 
@@ -319,7 +321,7 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<F>) -> (Ends<F>, Si
             !progressed & !retry,
             CONVERGED,
         );
-        stalled = select(running, retry, stalled);
+        stalled = running.select(retry, stalled);
         grown.apply(&reduction);
         simplex = simplex.replaced(running, &grown);
         closest = closest.replaced(running, reduction.closest);
@@ -388,7 +390,7 @@ fn looked_up_points<F: LaneFloat>(
 /// Lanes whose radius is usable: written so that NaN radii fail, as in the scalar
 /// `checked_radii`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn radius_usable<F: LaneFloat>(radius: F) -> F {
+fn radius_usable<F: LaneFloat>(radius: F) -> F::Mask {
     radius.cmp_ge(F::zero()) & radius.is_finite()
 }
 
@@ -489,8 +491,8 @@ fn value<S: Scalar, A: AsRef<[S]>>(array: &A, lane: usize) -> S {
 struct Summary<F: LaneFloat> {
     /// The unit vector from A's core to B's, in A's frame.
     normal: Vec2Lanes<F>,
-    invalid: F,
-    overlap: F,
+    invalid: F::Mask,
+    overlap: F::Mask,
     distance: F::Array,
     normal_x: F::Array,
     normal_y: F::Array,

@@ -49,6 +49,39 @@ pub type F64Lanes = f64x4;
 #[cfg(not(target_feature = "avx"))]
 pub type F64Lanes = f64x2;
 
+/// A lane mask: per lane, whether a condition holds. The portable and AVX2 lanes
+/// keep masks in a vector register (all ones or all zeros per lane, as their
+/// comparisons give: the mask type is the lane type); AVX-512 keeps them in a mask
+/// register, one bit per lane, as its comparisons give and its blends take.
+pub trait LaneMask:
+    Copy
+    + Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Not<Output = Self>
+{
+    /// No lane set.
+    fn clear() -> Self;
+    /// Bit `i` set where lane `i` is set.
+    fn bitmask(self) -> u32;
+    /// `on_true` where `self` is set, `on_false` elsewhere.
+    fn select(self, on_true: Self, on_false: Self) -> Self;
+
+    /// Whether any lane is set.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn any(self) -> bool {
+        self.bitmask() != 0
+    }
+
+    /// Whether no lane is set.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn none(self) -> bool {
+        self.bitmask() == 0
+    }
+}
+
 /// A SIMD vector of scalars, one per lane: `wide`'s `f32x4`, `f32x8`, `f64x2`,
 /// `f64x4`, and on x86-64 the AVX2 and AVX-512 registers of `x86.rs`. The batch code
 /// is written once over this trait. Comparisons are ordered: false where a lane is
@@ -64,16 +97,14 @@ pub trait LaneFloat:
     + Div<Output = Self>
     + AddAssign
     + BitAnd<Output = Self>
-    + BitOr<Output = Self>
     + BitXor<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + Not<Output = Self>
 {
     /// The scalar of a lane.
     type Scalar: Scalar;
     /// One scalar per lane.
     type Array: Copy + Default + AsRef<[Self::Scalar]> + AsMut<[Self::Scalar]>;
+    /// The masks of comparisons of these lanes.
+    type Mask: LaneMask;
     /// How many lanes.
     const COUNT: usize;
 
@@ -83,8 +114,8 @@ pub trait LaneFloat:
     fn from_array(array: Self::Array) -> Self;
     /// The lanes as an array.
     fn to_array(self) -> Self::Array;
-    /// `on_true` where `self` (a mask) is set, `on_false` elsewhere.
-    fn blend(self, on_true: Self, on_false: Self) -> Self;
+    /// `on_true` where `mask` is set, `on_false` elsewhere.
+    fn blend(mask: Self::Mask, on_true: Self, on_false: Self) -> Self;
     /// `|x|` per lane.
     fn abs(self) -> Self;
     /// The larger of the two per lane (for values that are not NaN).
@@ -92,33 +123,19 @@ pub trait LaneFloat:
     /// The correctly rounded square root per lane.
     fn sqrt(self) -> Self;
     /// Lanes where `self == other`.
-    fn cmp_eq(self, other: Self) -> Self;
+    fn cmp_eq(self, other: Self) -> Self::Mask;
     /// Lanes where `self >= other`.
-    fn cmp_ge(self, other: Self) -> Self;
+    fn cmp_ge(self, other: Self) -> Self::Mask;
     /// Lanes where `self > other`.
-    fn cmp_gt(self, other: Self) -> Self;
+    fn cmp_gt(self, other: Self) -> Self::Mask;
     /// Lanes where `self <= other`.
-    fn cmp_le(self, other: Self) -> Self;
+    fn cmp_le(self, other: Self) -> Self::Mask;
     /// Lanes where `self < other`.
-    fn cmp_lt(self, other: Self) -> Self;
+    fn cmp_lt(self, other: Self) -> Self::Mask;
     /// Lanes that are finite.
-    fn is_finite(self) -> Self;
+    fn is_finite(self) -> Self::Mask;
     /// Lanes that are NaN.
-    fn is_nan(self) -> Self;
-    /// Bit `i` set where lane `i` of a mask is set.
-    fn bitmask(self) -> u32;
-
-    /// Whether any lane of a mask is set.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn any(self) -> bool {
-        self.bitmask() != 0
-    }
-
-    /// Whether no lane of a mask is set.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn none(self) -> bool {
-        self.bitmask() == 0
-    }
+    fn is_nan(self) -> Self::Mask;
 
     /// The first [`COUNT`](Self::COUNT) scalars of `row` from `offset` on (zero past
     /// its end).
@@ -131,7 +148,7 @@ pub trait LaneFloat:
         Self::from_array(array)
     }
 
-    /// Zero in every lane (and a mask with no lane set).
+    /// Zero in every lane.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zero() -> Self {
         Self::splat(<Self::Scalar as Scalar>::ZERO)
@@ -149,12 +166,6 @@ pub trait LaneFloat:
         Self::splat(<Self::Scalar as Scalar>::from_f64(value))
     }
 
-    /// A mask with every lane set.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn all_set() -> Self {
-        Self::zero().cmp_eq(Self::zero())
-    }
-
     /// The lanes `0, 1, 2, ...`.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn indices() -> Self {
@@ -168,12 +179,29 @@ pub trait LaneFloat:
     }
 }
 
-/// Implements [`LaneFloat`] for a `wide` vector by forwarding to its own methods.
+/// Implements [`LaneFloat`] and [`LaneMask`] for a `wide` vector, its own mask type,
+/// by forwarding to its own methods.
 macro_rules! lane_float {
     ($lanes:ty, $scalar:ty, $count:expr) => {
+        impl LaneMask for $lanes {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn clear() -> Self {
+                <$lanes>::splat(0.0)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn bitmask(self) -> u32 {
+                <$lanes>::move_mask(self) as u32
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn select(self, on_true: Self, on_false: Self) -> Self {
+                <$lanes>::blend(self, on_true, on_false)
+            }
+        }
+
         impl LaneFloat for $lanes {
             type Scalar = $scalar;
             type Array = [$scalar; $count];
+            type Mask = Self;
             const COUNT: usize = $count;
 
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -189,8 +217,8 @@ macro_rules! lane_float {
                 <$lanes>::to_array(self)
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn blend(self, on_true: Self, on_false: Self) -> Self {
-                <$lanes>::blend(self, on_true, on_false)
+            fn blend(mask: Self, on_true: Self, on_false: Self) -> Self {
+                <$lanes>::blend(mask, on_true, on_false)
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn abs(self) -> Self {
@@ -231,10 +259,6 @@ macro_rules! lane_float {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_nan(self) -> Self {
                 <$lanes>::is_nan(self)
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn bitmask(self) -> u32 {
-                <$lanes>::move_mask(self) as u32
             }
         }
     };
@@ -317,10 +341,10 @@ impl<F: LaneFloat> Vec2Lanes<F> {
 
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn replaced(self, mask: F, on_true: Self) -> Self {
+    pub fn replaced(self, mask: F::Mask, on_true: Self) -> Self {
         Self {
-            x: mask.blend(on_true.x, self.x),
-            y: mask.blend(on_true.y, self.y),
+            x: F::blend(mask, on_true.x, self.x),
+            y: F::blend(mask, on_true.y, self.y),
         }
     }
 
@@ -328,7 +352,7 @@ impl<F: LaneFloat> Vec2Lanes<F> {
     /// first, as the scalar one is) and the lanes where it exists (a finite vector
     /// that is not zero). Other lanes hold garbage.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn normalized(self) -> (Self, F) {
+    pub fn normalized(self) -> (Self, F::Mask) {
         let largest = self.max_abs();
         let exists = greater(largest, F::zero()) & self.is_finite();
         let scaled = self.divided(largest);
@@ -337,7 +361,7 @@ impl<F: LaneFloat> Vec2Lanes<F> {
 
     /// Lanes where both coordinates are finite.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn is_finite(self) -> F {
+    pub fn is_finite(self) -> F::Mask {
         self.x.is_finite() & self.y.is_finite()
     }
 }
@@ -386,20 +410,20 @@ pub(crate) fn negate<F: LaneFloat>(x: F) -> F {
 
 /// Lanes where `a > b` (false for NaN).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn greater<F: LaneFloat>(a: F, b: F) -> F {
+pub(crate) fn greater<F: LaneFloat>(a: F, b: F) -> F::Mask {
     a.cmp_gt(b)
 }
 
 /// Lanes where `a <= b` (false for NaN).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn at_most<F: LaneFloat>(a: F, b: F) -> F {
+pub(crate) fn at_most<F: LaneFloat>(a: F, b: F) -> F::Mask {
     a.cmp_le(b)
 }
 
 /// `on_true` where `mask` is set, `on_false` elsewhere.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn select<F: LaneFloat>(mask: F, on_true: F, on_false: F) -> F {
-    mask.blend(on_true, on_false)
+pub(crate) fn select<F: LaneFloat>(mask: F::Mask, on_true: F, on_false: F) -> F {
+    F::blend(mask, on_true, on_false)
 }
 
 /// Rigid transforms, one per lane, with the scalar [`Transform`]'s arithmetic.
@@ -471,7 +495,7 @@ impl<F: LaneFloat> TransformLanes<F> {
     /// [`Transform::is_valid`] per lane: a finite translation and a rotation of unit
     /// length within the scalar kernel's tolerance.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn is_valid(&self) -> F {
+    pub fn is_valid(&self) -> F::Mask {
         let norm_squared = self.cos * self.cos + self.sin * self.sin;
         let unit = at_most(
             (norm_squared - F::one()).abs(),

@@ -15,7 +15,7 @@ use gjk_core::{
 use num_traits::{Float, ToPrimitive};
 
 use crate::gjk::{Placed, distance_lanes, seed, stop};
-use crate::lanes::{LaneFloat, TransformLanes, Vec2Lanes, at_most, greater, select};
+use crate::lanes::{LaneFloat, LaneMask, TransformLanes, Vec2Lanes, at_most, greater, select};
 use crate::rows::{BLOCK, PackedCores};
 
 /// How a lane's cast ended (as codes in a register).
@@ -84,7 +84,7 @@ pub(crate) fn ray_cast_lanes<F: LaneFloat>(
     placements: &[Transform<F::Scalar>],
     rays: &[Ray<F::Scalar>],
     offset: usize,
-    candidates: F,
+    candidates: F::Mask,
     out: &mut [CastOutput<F::Scalar>],
 ) {
     let lanes = RayLanes::<F>::gather(rays, offset);
@@ -111,14 +111,14 @@ pub(crate) fn ray_cast_lanes<F: LaneFloat>(
 }
 
 /// Where the lanes' casts ended, in each shape's frame.
-struct Ends<F> {
+struct Ends<F: LaneFloat> {
     end: F,
     closest: Vec2Lanes<F>,
     advance_normal: Vec2Lanes<F>,
     fraction: F,
     iterations: F,
     /// Lanes whose final simplex is a triangle.
-    triangle: F,
+    triangle: F::Mask,
 }
 
 /// The scalar `run_cast` in every lane, from the seed to the end.
@@ -139,7 +139,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
     let mut query = Vec2Lanes::zero();
     let mut advance_normal = Vec2Lanes::zero();
     let mut iterations = zero;
-    let mut stalled = zero;
+    let mut stalled = F::Mask::clear();
 
     let mut round = 0;
     while running.any() {
@@ -223,7 +223,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         let contact = at_most(excess, zero) | bounds_agree;
         stop(&mut end, &mut running, gives_up & contact, HIT);
         stop(&mut end, &mut running, gives_up, MAX_ITERATIONS);
-        stalled = select(running, standing, stalled);
+        stalled = running.select(standing, stalled);
         grown.apply(&reduction);
         simplex = simplex.replaced(running, &grown);
         closest = closest.replaced(running, reduction.closest);
@@ -244,12 +244,7 @@ impl<F: LaneFloat> Ends<F> {
     /// The scalar cast's `finish` in every lane: the normal between the cores (or of
     /// the last advancing plane), the ray's point at the fraction, world space.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn finish(
-        &self,
-        placed: &Placed<F>,
-        rays: &RayLanes<F>,
-        out: &mut [CastOutput<F::Scalar>],
-    ) {
+    fn finish(&self, placed: &Placed<F>, rays: &RayLanes<F>, out: &mut [CastOutput<F::Scalar>]) {
         let zero = F::zero();
         let (between_cores, has_between) = self.closest.normalized();
         let (advance, has_advance) = self.advance_normal.normalized();

@@ -4,7 +4,7 @@
 use gjk_core::{FeatureId, Scalar, Support, SupportPoint, Vec2};
 use gjk_shapes::Ellipse;
 
-use crate::lanes::{LaneFloat, Vec2Lanes};
+use crate::lanes::{LaneFloat, LaneMask, Vec2Lanes};
 use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 
 /// The pairs (or shapes) a block holds, whatever the build and the processor: the
@@ -91,8 +91,7 @@ impl<S: Scalar> CoreRows<S> {
         }
     }
 
-    /// Everything lane `lane` holds, to move it to another block (`PairSet` only).
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    /// Everything lane `lane` holds.
     pub(crate) fn column(&self, lane: usize) -> Column<S> {
         let at = |row: &[S; BLOCK]| row.get(lane).copied().unwrap_or(S::ZERO);
         Column {
@@ -158,8 +157,16 @@ impl<S: Scalar> CoreRows<S> {
     }
 
     /// The shape in lane `lane`, for the scalar kernel.
-    pub(crate) fn shape(&self, lane: usize) -> RowShape<'_, S> {
-        RowShape { rows: self, lane }
+    pub(crate) fn shape(&self, lane: usize) -> PackedShape<S> {
+        let column = self.column(lane);
+        let ellipse = if column.ellipse.is_nan() {
+            // Packed from a valid ellipse, so valid; `None` is never reached, and its
+            // support would be the vertex list's.
+            Ellipse::new(column.axes).ok()
+        } else {
+            None
+        };
+        PackedShape { column, ellipse }
     }
 }
 
@@ -176,7 +183,7 @@ pub(crate) struct Column<S> {
 
 /// One register's lanes of a [`CoreRows`].
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PackedCores<F> {
+pub(crate) struct PackedCores<F: LaneFloat> {
     /// Vertex `k` of every lane, loaded once (zero past `scanned`): the support reads
     /// them every round. (Loading them from the rows in the support instead counted
     /// 1.4 % fewer instructions per prepacked octagon pair under callgrind, but needs
@@ -189,7 +196,7 @@ pub(crate) struct PackedCores<F> {
     /// The semi-axes of the ellipse lanes.
     pub semi_axes: Vec2Lanes<F>,
     /// The ellipse lanes.
-    pub ellipses: F,
+    pub ellipses: F::Mask,
     /// Whether any lane is an ellipse (if not, the support skips the ellipse formula).
     pub any_ellipse: bool,
 }
@@ -215,52 +222,38 @@ impl<F: LaneFloat> PackedCores<F> {
     }
 }
 
-/// The shape of one lane of a [`CoreRows`], for the scalar path of a prepacked block:
-/// its support is the lanes' (the first vertex of strict maximum dot product, or
-/// gjk-shapes' ellipse), which is the packed shape's own (the [`LaneShape`]
-/// contract), so the scalar kernel answers for it what it answers for that shape.
+/// The shape of one lane of a [`CoreRows`], for the scalar path of a prepacked block
+/// or pair set: its support is the lanes' (the first vertex of strict maximum dot
+/// product, or gjk-shapes' ellipse), which is the packed shape's own (the
+/// [`LaneShape`] contract), so the scalar kernel answers for it what it answers for
+/// that shape. Its vertices are copied out of the rows once, not read across them at
+/// every support call.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RowShape<'r, S> {
-    rows: &'r CoreRows<S>,
-    lane: usize,
+pub(crate) struct PackedShape<S> {
+    column: Column<S>,
+    ellipse: Option<Ellipse<S>>,
 }
 
-impl<S: Scalar> Support<S> for RowShape<'_, S> {
+impl<S: Scalar> Support<S> for PackedShape<S> {
     fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
-        let rows = self.rows;
-        let at = |row: &[S; BLOCK]| row.get(self.lane).copied().unwrap_or(S::ZERO);
-        if at(&rows.ellipses).is_nan() {
-            let axes = Vec2::new(at(&rows.axes_x), at(&rows.axes_y));
-            return match Ellipse::new(axes) {
-                Ok(ellipse) => ellipse.support(direction),
-                // Packed from a valid ellipse: unreachable, and reported as invalid.
-                Err(_) => SupportPoint::new(Vec2::new(S::nan(), S::nan()), FeatureId::SMOOTH),
-            };
+        if let Some(ellipse) = &self.ellipse {
+            return ellipse.support(direction);
         }
-        let count = rows.counts.get(self.lane).copied().unwrap_or(0);
-        let mut best = SupportPoint::new(
-            Vec2::new(at(&rows.x[0]), at(&rows.y[0])),
-            FeatureId::vertex(0),
-        );
+        let column = &self.column;
+        let vertices = column.x.iter().zip(&column.y);
+        let mut best = SupportPoint::new(Vec2::new(column.x[0], column.y[0]), FeatureId::vertex(0));
         let mut best_dot = S::neg_infinity();
-        for (index, (x, y)) in rows
-            .x
-            .iter()
-            .zip(&rows.y)
-            .take(usize::from(count))
-            .enumerate()
-        {
-            let vertex = Vec2::new(at(x), at(y));
-            let dot = vertex.x * direction.x + vertex.y * direction.y;
+        for (index, (&x, &y)) in vertices.take(usize::from(column.count)).enumerate() {
+            let dot = x * direction.x + y * direction.y;
             if dot > best_dot {
                 best_dot = dot;
-                best = SupportPoint::new(vertex, FeatureId::vertex(index as u32));
+                best = SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(index as u32));
             }
         }
         best
     }
 
     fn radius(&self) -> S {
-        self.rows.radii.get(self.lane).copied().unwrap_or(S::ZERO)
+        self.column.radius
     }
 }

@@ -254,7 +254,7 @@ impl<S: LaneScalar> Kernel<S> for RayKernel<'_, S> {
                 self.placements,
                 self.rays,
                 offset,
-                lanes_below(len - offset),
+                lanes_below::<F>(len - offset),
                 self.out.get_mut(offset..).unwrap_or(&mut []),
             );
             offset += F::COUNT;

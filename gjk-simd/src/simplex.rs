@@ -7,7 +7,7 @@
 //! the scalar chain. The arithmetic of each candidate is the scalar one, operation for
 //! operation, so the chosen lane values are bit-identical to the scalar kernel's.
 
-use crate::lanes::{LaneFloat, Vec2Lanes, at_most, greater, negate, select};
+use crate::lanes::{LaneFloat, LaneMask, Vec2Lanes, at_most, greater, negate, select};
 
 /// A support point of `B - A` in every lane, with the points and vertex indices on
 /// both shapes.
@@ -23,13 +23,13 @@ pub(crate) struct VertexLanes<F> {
 impl<F: LaneFloat> VertexLanes<F> {
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn replaced(self, mask: F, on_true: Self) -> Self {
+    pub fn replaced(self, mask: F::Mask, on_true: Self) -> Self {
         Self {
             witness_a: self.witness_a.replaced(mask, on_true.witness_a),
             witness_b: self.witness_b.replaced(mask, on_true.witness_b),
             w: self.w.replaced(mask, on_true.w),
-            feature_a: mask.blend(on_true.feature_a, self.feature_a),
-            feature_b: mask.blend(on_true.feature_b, self.feature_b),
+            feature_a: F::blend(mask, on_true.feature_a, self.feature_a),
+            feature_b: F::blend(mask, on_true.feature_b, self.feature_b),
         }
     }
 }
@@ -50,7 +50,7 @@ pub(crate) struct ReductionLanes<F> {
 impl<F: LaneFloat> ReductionLanes<F> {
     /// Lanes whose reduction keeps an edge (two vertices).
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn keeps_edge(&self) -> F {
+    pub fn keeps_edge(&self) -> F::Mask {
         self.count.cmp_eq(F::lit(2.0))
     }
 }
@@ -100,11 +100,11 @@ impl<F: LaneFloat> Choice<F> {
 
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn replaced(self, mask: F, on_true: Self) -> Self {
+    fn replaced(self, mask: F::Mask, on_true: Self) -> Self {
         Self {
-            first: mask.blend(on_true.first, self.first),
-            second: mask.blend(on_true.second, self.second),
-            count: mask.blend(on_true.count, self.count),
+            first: F::blend(mask, on_true.first, self.first),
+            second: F::blend(mask, on_true.second, self.second),
+            count: F::blend(mask, on_true.count, self.count),
         }
     }
 }
@@ -128,7 +128,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
 
     /// `on_true` where `mask` is set, `self` elsewhere.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn replaced(&self, mask: F, on_true: &Self) -> Self {
+    pub fn replaced(&self, mask: F::Mask, on_true: &Self) -> Self {
         Self {
             vertices: [
                 self.vertices[0].replaced(mask, on_true.vertices[0]),
@@ -141,7 +141,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
 
     /// Lanes holding `count` vertices.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn holds(&self, count: f64) -> F {
+    fn holds(&self, count: f64) -> F::Mask {
         self.count.cmp_eq(F::lit(count))
     }
 
@@ -157,7 +157,7 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// query point that moved by `-offset` (the ray cast advancing along its ray).
     /// Slots past `count` move too; nothing reads them.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn shift(&mut self, mask: F, offset: Vec2Lanes<F>) {
+    pub fn shift(&mut self, mask: F::Mask, offset: Vec2Lanes<F>) {
         for vertex in &mut self.vertices {
             vertex.w = vertex.w.replaced(mask, vertex.w + offset);
         }
@@ -166,8 +166,8 @@ impl<F: LaneFloat> SimplexLanes<F> {
     /// Lanes whose simplex already holds a vertex with these two features (the
     /// shapes of a lane have vertex features only, never smooth ones).
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn contains_features(&self, feature_a: F, feature_b: F) -> F {
-        let mut found = F::zero();
+    pub fn contains_features(&self, feature_a: F, feature_b: F) -> F::Mask {
+        let mut found = F::Mask::clear();
         for (slot, vertex) in self.vertices.iter().enumerate() {
             let in_use = greater(self.count, F::lit(slot as f64));
             let same = vertex.feature_a.cmp_eq(feature_a) & vertex.feature_b.cmp_eq(feature_b);

@@ -18,10 +18,9 @@
 //! whose path was detected on this processor (by CPUID, through `cpufeatures`): a
 //! value of these types never exists on a processor that lacks its instructions.
 //!
-//! Masks are whole lanes of ones or zeros, as the portable lanes' are. AVX-512
-//! compares give bit masks (`__mmask16`); they are widened to lanes here, and the
-//! blends narrow them again: two instructions where a native mask type would take
-//! one, measured below.
+//! AVX2 masks are whole lanes of ones or zeros, as the portable lanes' are; AVX-512
+//! masks are mask registers, one bit per lane ([`Mask16`], [`Mask8`]), as its
+//! compares give and its blends take.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::*;
@@ -31,7 +30,7 @@ use core::ops::{
 };
 
 use crate::dispatch::{Kernel, LaneScalar, Simd, SimdPath};
-use crate::lanes::LaneFloat;
+use crate::lanes::{LaneFloat, LaneMask};
 
 /// Implements the arithmetic and bitwise operators of a lane type from intrinsics.
 macro_rules! operators {
@@ -65,7 +64,7 @@ macro_rules! operators {
             type Output = Self;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn not(self) -> Self {
-                self ^ Self::all_set()
+                self ^ Self::ones()
             }
         }
         impl fmt::Debug for $lanes {
@@ -208,9 +207,34 @@ bitwise_512!(
 macro_rules! avx_lanes {
     ($lanes:ident, $scalar:ty, $count:expr, $set1:ident, $loadu:ident, $storeu:ident,
         $blendv:ident, $max:ident, $sqrt:ident, $cmp:ident, $movemask:ident) => {
+        impl $lanes {
+            /// Every bit set.
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn ones() -> Self {
+                Self::splat(<$scalar>::from_bits(!0))
+            }
+        }
+
+        impl LaneMask for $lanes {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn clear() -> Self {
+                Self::zero()
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn bitmask(self) -> u32 {
+                // SAFETY: see the module documentation.
+                (unsafe { $movemask(self.0) }) as u32
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn select(self, on_true: Self, on_false: Self) -> Self {
+                Self::blend(self, on_true, on_false)
+            }
+        }
+
         impl LaneFloat for $lanes {
             type Scalar = $scalar;
             type Array = [$scalar; $count];
+            type Mask = Self;
             const COUNT: usize = $count;
 
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -233,9 +257,9 @@ macro_rules! avx_lanes {
                 array
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn blend(self, on_true: Self, on_false: Self) -> Self {
+            fn blend(mask: Self, on_true: Self, on_false: Self) -> Self {
                 // SAFETY: see the module documentation.
-                Self(unsafe { $blendv(on_false.0, on_true.0, self.0) })
+                Self(unsafe { $blendv(on_false.0, on_true.0, mask.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn abs(self) -> Self {
@@ -285,11 +309,6 @@ macro_rules! avx_lanes {
                 // SAFETY: see the module documentation.
                 Self(unsafe { $cmp::<_CMP_UNORD_Q>(self.0, self.0) })
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn bitmask(self) -> u32 {
-                // SAFETY: see the module documentation.
-                (unsafe { $movemask(self.0) }) as u32
-            }
         }
     };
 }
@@ -321,30 +340,88 @@ avx_lanes!(
     _mm256_movemask_pd
 );
 
-/// The `LaneFloat` methods of an AVX-512 lane type: compares give bit masks, widened
-/// to whole lanes (`maskz_set1`), and blends narrow a lane mask back to bits (`test`).
-macro_rules! avx512_lanes {
-    ($lanes:ident, $scalar:ty, $count:expr, $set1:ident, $loadu:ident, $storeu:ident,
-        $blend:ident, $max:ident, $sqrt:ident, $cmp:ident, $widen:ident, $test:ident,
-        $to_int:ident, $from_int:ident) => {
-        impl $lanes {
-            /// The lanes of a compare's bit mask, all ones where set.
+/// Sixteen lanes of an AVX-512 mask register (`__mmask16`), one bit per lane.
+#[derive(Clone, Copy, Debug)]
+pub struct Mask16(u16);
+
+/// Eight lanes of an AVX-512 mask register (`__mmask8`), one bit per lane.
+#[derive(Clone, Copy, Debug)]
+pub struct Mask8(u8);
+
+/// The operators and `LaneMask` methods of a mask register type: integer bit
+/// operations, which the compiler keeps in mask registers where it can.
+macro_rules! mask_register {
+    ($mask:ident) => {
+        impl BitAnd for $mask {
+            type Output = Self;
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn widen(bits: u32) -> Self {
-                // SAFETY: see the module documentation. The mask has `COUNT` bits.
-                Self(unsafe { $from_int($widen(bits as _, -1)) })
+            fn bitand(self, other: Self) -> Self {
+                Self(self.0 & other.0)
             }
-            /// The bit mask of a lane mask.
+        }
+        impl BitOr for $mask {
+            type Output = Self;
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn narrow(self) -> u32 {
-                // SAFETY: see the module documentation.
-                (unsafe { $test($to_int(self.0), $to_int(self.0)) }) as u32
+            fn bitor(self, other: Self) -> Self {
+                Self(self.0 | other.0)
+            }
+        }
+        impl BitAndAssign for $mask {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn bitand_assign(&mut self, other: Self) {
+                self.0 &= other.0;
+            }
+        }
+        impl BitOrAssign for $mask {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn bitor_assign(&mut self, other: Self) {
+                self.0 |= other.0;
+            }
+        }
+        impl Not for $mask {
+            type Output = Self;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn not(self) -> Self {
+                Self(!self.0)
+            }
+        }
+        impl LaneMask for $mask {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn clear() -> Self {
+                Self(0)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn bitmask(self) -> u32 {
+                u32::from(self.0)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn select(self, on_true: Self, on_false: Self) -> Self {
+                (self & on_true) | (!self & on_false)
+            }
+        }
+    };
+}
+
+mask_register!(Mask16);
+mask_register!(Mask8);
+
+/// The `LaneFloat` methods of an AVX-512 lane type: compares give mask registers,
+/// blends take them.
+macro_rules! avx512_lanes {
+    ($lanes:ident, $scalar:ty, $count:expr, $mask:ident, $set1:ident, $loadu:ident,
+        $storeu:ident, $blend:ident, $max:ident, $sqrt:ident, $cmp:ident) => {
+        impl $lanes {
+            /// Every bit set.
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn ones() -> Self {
+                Self::splat(<$scalar>::from_bits(!0))
             }
         }
 
         impl LaneFloat for $lanes {
             type Scalar = $scalar;
             type Array = [$scalar; $count];
+            type Mask = $mask;
             const COUNT: usize = $count;
 
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -367,9 +444,9 @@ macro_rules! avx512_lanes {
                 array
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn blend(self, on_true: Self, on_false: Self) -> Self {
+            fn blend(mask: $mask, on_true: Self, on_false: Self) -> Self {
                 // SAFETY: see the module documentation.
-                Self(unsafe { $blend(self.narrow() as _, on_false.0, on_true.0) })
+                Self(unsafe { $blend(mask.0, on_false.0, on_true.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn abs(self) -> Self {
@@ -386,42 +463,38 @@ macro_rules! avx512_lanes {
                 Self(unsafe { $sqrt(self.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn cmp_eq(self, other: Self) -> Self {
+            fn cmp_eq(self, other: Self) -> $mask {
                 // SAFETY: see the module documentation.
-                Self::widen(unsafe { $cmp::<_CMP_EQ_OQ>(self.0, other.0) } as u32)
+                $mask(unsafe { $cmp::<_CMP_EQ_OQ>(self.0, other.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn cmp_ge(self, other: Self) -> Self {
+            fn cmp_ge(self, other: Self) -> $mask {
                 // SAFETY: see the module documentation.
-                Self::widen(unsafe { $cmp::<_CMP_GE_OQ>(self.0, other.0) } as u32)
+                $mask(unsafe { $cmp::<_CMP_GE_OQ>(self.0, other.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn cmp_gt(self, other: Self) -> Self {
+            fn cmp_gt(self, other: Self) -> $mask {
                 // SAFETY: see the module documentation.
-                Self::widen(unsafe { $cmp::<_CMP_GT_OQ>(self.0, other.0) } as u32)
+                $mask(unsafe { $cmp::<_CMP_GT_OQ>(self.0, other.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn cmp_le(self, other: Self) -> Self {
+            fn cmp_le(self, other: Self) -> $mask {
                 // SAFETY: see the module documentation.
-                Self::widen(unsafe { $cmp::<_CMP_LE_OQ>(self.0, other.0) } as u32)
+                $mask(unsafe { $cmp::<_CMP_LE_OQ>(self.0, other.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn cmp_lt(self, other: Self) -> Self {
+            fn cmp_lt(self, other: Self) -> $mask {
                 // SAFETY: see the module documentation.
-                Self::widen(unsafe { $cmp::<_CMP_LT_OQ>(self.0, other.0) } as u32)
+                $mask(unsafe { $cmp::<_CMP_LT_OQ>(self.0, other.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn is_finite(self) -> Self {
+            fn is_finite(self) -> $mask {
                 self.abs().cmp_lt(Self::splat(<$scalar>::INFINITY))
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn is_nan(self) -> Self {
+            fn is_nan(self) -> $mask {
                 // SAFETY: see the module documentation.
-                Self::widen(unsafe { $cmp::<_CMP_UNORD_Q>(self.0, self.0) } as u32)
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn bitmask(self) -> u32 {
-                self.narrow()
+                $mask(unsafe { $cmp::<_CMP_UNORD_Q>(self.0, self.0) })
             }
         }
     };
@@ -431,33 +504,27 @@ avx512_lanes!(
     Avx512F32,
     f32,
     16,
+    Mask16,
     _mm512_set1_ps,
     _mm512_loadu_ps,
     _mm512_storeu_ps,
     _mm512_mask_blend_ps,
     _mm512_max_ps,
     _mm512_sqrt_ps,
-    _mm512_cmp_ps_mask,
-    _mm512_maskz_set1_epi32,
-    _mm512_test_epi32_mask,
-    _mm512_castps_si512,
-    _mm512_castsi512_ps
+    _mm512_cmp_ps_mask
 );
 avx512_lanes!(
     Avx512F64,
     f64,
     8,
+    Mask8,
     _mm512_set1_pd,
     _mm512_loadu_pd,
     _mm512_storeu_pd,
     _mm512_mask_blend_pd,
     _mm512_max_pd,
     _mm512_sqrt_pd,
-    _mm512_cmp_pd_mask,
-    _mm512_maskz_set1_epi64,
-    _mm512_test_epi64_mask,
-    _mm512_castpd_si512,
-    _mm512_castsi512_pd
+    _mm512_cmp_pd_mask
 );
 
 /// Runs `kernel` on the lanes of `simd`'s path.
