@@ -18,6 +18,7 @@ mod iterations;
 mod motion;
 mod placement;
 mod rng;
+pub mod scene;
 mod shape_data;
 pub mod standard;
 mod workload;

@@ -97,21 +97,43 @@ cpufeatures::new!(cpuid_avx512, "avx", "avx2", "fma", "avx512f");
 
 impl Simd {
     /// The fastest path of this processor: AVX-512 where it has AVX-512F, else AVX2
-    /// where it has AVX2 and FMA, else the portable lanes where the target has SIMD
-    /// (SSE2, NEON, wasm `simd128`), else scalar.
+    /// where it has AVX2 and FMA; else, on x86-64, the scalar kernel, and on other
+    /// targets the portable lanes where the target has SIMD (NEON, wasm `simd128`),
+    /// else the scalar kernel.
+    ///
+    /// Why not SSE2 on x86-64: its lanes have no blend instruction, and measured
+    /// against the scalar kernel (criterion, same run, 2026-11-26) they ran octagon
+    /// distance at 0.99x prepacked and 0.86x from slices, `f64` at 0.55x, the overlap
+    /// test at 0.76x, and only ellipses faster (1.44x): not worth picking
+    /// unasked. [`Simd::portable`] still runs them.
     ///
     /// ```
     /// use gjk_simd::{Simd, SimdPath};
     /// let path = Simd::detect().path();
     /// # #[cfg(target_arch = "x86_64")]
-    /// assert_ne!(path, SimdPath::Scalar); // x86-64 always has SSE2
+    /// assert_ne!(path, SimdPath::Portable);
     /// ```
     pub fn detect() -> Self {
-        let fastest = [SimdPath::Avx512, SimdPath::Avx2, SimdPath::Portable];
-        fastest
-            .into_iter()
-            .find_map(Self::new)
-            .unwrap_or_else(Self::scalar)
+        let fastest = [SimdPath::Avx512, SimdPath::Avx2];
+        let fallback = if cfg!(target_arch = "x86_64") {
+            Self::scalar()
+        } else {
+            Self::new(SimdPath::Portable).unwrap_or_else(Self::scalar)
+        };
+        fastest.into_iter().find_map(Self::new).unwrap_or(fallback)
+    }
+
+    /// The fastest path for pairs grouped by iteration count ([`PairSet`](crate::PairSet)
+    /// queries): [`Simd::detect`], but the portable lanes rather than the scalar
+    /// kernel where the target has SIMD, because with its lanes finishing together
+    /// SSE2 pays too (coherent octagon frames 1.17x, the engine frame's pair set 1.18x
+    /// against the scalar kernel, 2026-11-26).
+    pub(crate) fn detect_for_grouped_pairs() -> Self {
+        let detected = Self::detect();
+        match (detected.path, Self::new(SimdPath::Portable)) {
+            (SimdPath::Scalar, Some(portable)) => portable,
+            _ => detected,
+        }
     }
 
     /// The path `path` if this processor has it.
@@ -150,7 +172,8 @@ impl Simd {
 
     /// The portable lanes (`wide`'s types as compiled), which every processor can
     /// run; on targets without SIMD they are emulated and slower than
-    /// [`Simd::scalar`], which [`Simd::detect`] picks there.
+    /// [`Simd::scalar`], which [`Simd::detect`] picks there (and on x86-64 without
+    /// AVX2, see there why).
     ///
     /// ```
     /// use gjk_simd::{Simd, SimdPath};

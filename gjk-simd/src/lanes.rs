@@ -439,38 +439,37 @@ impl<F: LaneFloat> TransformLanes<F> {
     /// slice's end).
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn gather(transforms: &[Transform<F::Scalar>], offset: usize) -> Self {
-        Self::from_scalar(|lane| transforms.get(offset + lane).copied())
+        Self::from_transforms(transforms.get(offset..).unwrap_or(&[]).iter().copied())
     }
 
     /// The transforms `poses[indices[offset + lane]]` (the identity past either
     /// slice's end).
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn gather_indexed(poses: &[Transform<F::Scalar>], indices: &[u32], offset: usize) -> Self {
-        Self::from_scalar(|lane| {
-            let index = *indices.get(offset + lane)?;
-            poses.get(index as usize).copied()
-        })
+        let indices = indices.get(offset..).unwrap_or(&[]);
+        Self::from_transforms(indices.iter().map(|&index| {
+            poses
+                .get(index as usize)
+                .copied()
+                .unwrap_or(Transform::IDENTITY)
+        }))
     }
 
-    /// The transforms `transform(0), transform(1), ...` (the identity for `None`).
-    /// `transform` is scalar code: whether it is inlined changes the speed only.
+    /// The first [`F::COUNT`](LaneFloat::COUNT) transforms of `transforms` (the
+    /// identity past its end), written lane by lane into the rows without a bounds
+    /// check per lane. `transforms` is scalar code: whether it is inlined changes the
+    /// speed only.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn from_scalar(mut transform: impl FnMut(usize) -> Option<Transform<F::Scalar>>) -> Self {
-        let mut cos = F::Array::default();
+    fn from_transforms(transforms: impl Iterator<Item = Transform<F::Scalar>>) -> Self {
+        let mut cos = F::one().to_array();
         let mut sin = F::Array::default();
         let mut x = F::Array::default();
         let mut y = F::Array::default();
-        for lane in 0..F::COUNT {
-            let transform = transform(lane).unwrap_or(Transform::IDENTITY);
-            if let (Some(cos), Some(sin), Some(x), Some(y)) = (
-                cos.as_mut().get_mut(lane),
-                sin.as_mut().get_mut(lane),
-                x.as_mut().get_mut(lane),
-                y.as_mut().get_mut(lane),
-            ) {
-                (*cos, *sin) = (transform.rotation.cos, transform.rotation.sin);
-                (*x, *y) = (transform.translation.x, transform.translation.y);
-            }
+        let rotations = cos.as_mut().iter_mut().zip(sin.as_mut().iter_mut());
+        let translations = x.as_mut().iter_mut().zip(y.as_mut().iter_mut());
+        for (((cos, sin), (x, y)), transform) in rotations.zip(translations).zip(transforms) {
+            (*cos, *sin) = (transform.rotation.cos, transform.rotation.sin);
+            (*x, *y) = (transform.translation.x, transform.translation.y);
         }
         Self {
             cos: F::from_array(cos),

@@ -28,9 +28,10 @@
 //! the processor, never on the build. Every query without a [`Simd`] argument runs on
 //! [`Simd::detect`]: on x86-64 it reads CPUID once (no `std` needed) and runs lane
 //! code compiled for AVX-512F (16 `f32` / 8 `f64` lanes) or AVX2 with FMA (8 / 4)
-//! even in a default `cargo build --release` for baseline x86-64, else SSE2 (4 / 2).
-//! Other targets run `wide`'s lanes as compiled: NEON on aarch64, `simd128` on wasm
-//! with `-C target-feature=+simd128`, and the scalar kernel where there is no SIMD.
+//! even in a default `cargo build --release` for baseline x86-64, else the scalar
+//! kernel (SSE2's 4 / 2 lanes do not pay: see [`Simd::detect`]). Other targets run
+//! `wide`'s lanes as compiled: NEON on aarch64, `simd128` on wasm with
+//! `-C target-feature=+simd128`, and the scalar kernel where there is no SIMD.
 //! The `_on` forms of every query ([`PairBlock::distance_on`],
 //! [`distance_batch_on`], ...) take a [`Simd`] to force a path, for tests and
 //! benchmarks; [`Simd::available`] lists the paths this processor has.
