@@ -48,7 +48,12 @@ pub struct PairBlock<S: LaneScalar = f32> {
 }
 
 impl<S: LaneScalar> PairBlock<S> {
-    /// The most pairs a block holds: [`BLOCK`].
+    /// The most pairs a block holds: [`BLOCK`], in every build and on every
+    /// processor.
+    ///
+    /// ```
+    /// assert_eq!(gjk_simd::PairBlock::<f64>::CAPACITY, 16);
+    /// ```
     pub const CAPACITY: usize = BLOCK;
 
     /// Packs up to [`CAPACITY`](Self::CAPACITY) pairs (more is a
@@ -104,6 +109,20 @@ impl<S: LaneScalar> PairBlock<S> {
     /// Each output equals, bit for bit, what `gjk_core::distance` returns for the same
     /// pair and placement: same statuses (invalid transforms or radii give
     /// `InvalidInput`), distances, witness points, normals and iteration counts.
+    ///
+    /// ```
+    /// use gjk_core::{DistanceOutput, Transform, Vec2, distance};
+    /// use gjk_shapes::Polygon;
+    /// use gjk_simd::PairBlock;
+    ///
+    /// let hexagon = Polygon::<f32, 8>::regular(6, 1.0).unwrap();
+    /// let block = PairBlock::new(&[(hexagon, hexagon); 4])?;
+    /// let xf_b = [3.0_f32, 4.0, 5.0, 6.0].map(|x| Transform::from_position_angle(Vec2::new(x, 0.5), x));
+    /// let mut out = [DistanceOutput::default(); 4];
+    /// block.distance(&[Transform::IDENTITY; 4], &xf_b, &mut out)?;
+    /// assert_eq!(out[3], distance(&hexagon, Transform::IDENTITY, &hexagon, xf_b[3]));
+    /// # Ok::<(), gjk_simd::PackError>(())
+    /// ```
     pub fn distance(
         &self,
         xf_a: &[Transform<S>],

@@ -10,6 +10,14 @@ use crate::lanes::{F32Lanes, F64Lanes, LaneFloat};
 
 /// An instruction set gjk-simd can run its lanes on. Every path computes the same
 /// bits as the scalar kernel; they differ only in speed.
+///
+/// ```
+/// use gjk_simd::{Simd, SimdPath};
+/// for path in SimdPath::ALL {
+///     let available = Simd::new(path).is_some();
+///     println!("{path}: {} f32 lanes, available: {available}", path.lanes::<f32>());
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SimdPath {
     /// No lanes: `gjk_core`'s scalar query pair by pair. The fallback where no SIMD
@@ -28,6 +36,11 @@ pub enum SimdPath {
 
 impl SimdPath {
     /// Every path, from the slowest to the fastest.
+    ///
+    /// ```
+    /// use gjk_simd::SimdPath;
+    /// assert_eq!(SimdPath::ALL.last(), Some(&SimdPath::Avx512));
+    /// ```
     pub const ALL: [SimdPath; 4] = [Self::Scalar, Self::Portable, Self::Avx2, Self::Avx512];
 
     /// The path's name, as [`Display`](fmt::Display) writes it.

@@ -281,9 +281,25 @@ impl<S: LaneScalar> PairSet<S> {
     /// `gjk_core::distance` of every pair at the shapes' `poses` (indexed as the
     /// shapes were at [`insert`](Self::insert)), on the fastest lanes of this
     /// processor (as [`Simd::detect`], but SSE2 lanes rather than the scalar kernel
-    /// on x86-64 without AVX2: grouped pairs make them pay), into `out[id.index()]`; entries of ids not in use are left as they
-    /// are. `out` must hold [`id_bound`](Self::id_bound) entries and `poses` a pose
-    /// for every shape index of the pairs, else [`PackError::LengthMismatch`].
+    /// on x86-64 without AVX2: grouped pairs make them pay), into
+    /// `out[id.index()]`; entries of ids not in use are left as they are. `out` must
+    /// hold [`id_bound`](Self::id_bound) entries and `poses` a pose for every shape
+    /// index of the pairs, else [`PackError::LengthMismatch`].
+    ///
+    /// ```
+    /// use gjk_core::{DistanceOutput, Transform, Vec2};
+    /// use gjk_shapes::Circle;
+    /// let balls = [Circle::new(Vec2::ZERO, 1.0_f32).unwrap(); 3];
+    /// let mut set = gjk_simd::PairSet::new();
+    /// let pair = set.insert(&balls, [0, 2])?;
+    /// let poses = [0.0_f32, 1.0, 5.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
+    /// let mut out = vec![DistanceOutput::default(); set.id_bound()];
+    /// set.distance(&poses, &mut out)?;
+    /// assert_eq!(out[pair.index()].distance, 3.0);
+    /// // Too few poses for the pairs' shape indices.
+    /// assert!(set.distance(&poses[..2], &mut out).is_err());
+    /// # Ok::<(), gjk_simd::PackError>(())
+    /// ```
     pub fn distance(
         &mut self,
         poses: &[Transform<S>],

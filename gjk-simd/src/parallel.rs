@@ -12,10 +12,14 @@ use crate::block::{distance_batch, intersects_batch};
 use crate::dispatch::LaneScalar;
 use crate::shape::{LaneShape, PackError};
 
-/// Pairs per rayon task, a multiple of every block width: 64 blocks of eight (128 of
-/// four). A block of eight octagon pairs takes about half a microsecond with AVX2, so
+/// Pairs per rayon task, a multiple of the block size: 32 blocks of [`BLOCK`](crate::BLOCK).
+/// A block of sixteen octagon pairs takes about half a microsecond with AVX-512, so
 /// a task is tens of microseconds, well above rayon's cost of handing one out, and a
 /// batch of a few thousand pairs still spreads over the cores.
+///
+/// ```
+/// assert_eq!(gjk_simd::PARALLEL_CHUNK % gjk_simd::BLOCK, 0);
+/// ```
 pub const PARALLEL_CHUNK: usize = 512;
 
 /// [`distance_batch`] with the pairs split over rayon's thread pool, in runs of

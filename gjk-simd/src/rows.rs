@@ -10,6 +10,13 @@ use crate::shape::{LaneCore, LaneShape, MAX_VERTICES, PackError};
 /// The pairs (or shapes) a block holds, whatever the build and the processor: the
 /// lanes of one AVX-512 `f32` register. Narrower paths run a block as two (AVX2),
 /// four (SSE2) or more registers' worth of lanes, one after the other.
+///
+/// ```
+/// use gjk_simd::{BLOCK, PairBlock, ShapeBlock};
+/// assert_eq!(BLOCK, 16);
+/// assert_eq!(PairBlock::<f32>::CAPACITY, BLOCK);
+/// assert_eq!(ShapeBlock::<f64>::CAPACITY, BLOCK);
+/// ```
 pub const BLOCK: usize = 16;
 
 /// The cores of one side (A or B) of a block, lane-major: `x[k][lane]` is the x of

@@ -16,9 +16,29 @@ use gjk_shapes::{
 const _: () = assert!(SHAPE_POLYGON_CAPACITY <= MAX_VERTICES);
 
 /// The most core vertices a lane holds (Box2D's polygon limit).
+///
+/// ```
+/// use gjk_core::Vec2;
+/// use gjk_shapes::Polygon;
+/// use gjk_simd::{LaneShape, MAX_VERTICES, PackError};
+/// let circle_ish = Polygon::<f32, 12>::regular(12, 1.0).unwrap();
+/// assert!(MAX_VERTICES < 12);
+/// assert_eq!(circle_ish.lane_core(), Err(PackError::TooManyVertices));
+/// ```
 pub const MAX_VERTICES: usize = 8;
 
 /// Why a batch could not be packed.
+///
+/// ```
+/// use gjk_core::{DistanceOutput, Transform, Vec2};
+/// use gjk_shapes::Circle;
+/// use gjk_simd::{PackError, distance_batch};
+/// let ball = [Circle::new(Vec2::ZERO, 1.0_f32).unwrap(); 2];
+/// let mut out = [DistanceOutput::default(); 1]; // one output for two pairs
+/// let result = distance_batch(&ball, &[Transform::IDENTITY; 2], &ball, &[Transform::IDENTITY; 2], &mut out);
+/// assert_eq!(result, Err(PackError::LengthMismatch));
+/// println!("{}", PackError::LengthMismatch); // a message a user can act on
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PackError {
@@ -52,6 +72,13 @@ impl core::error::Error for PackError {}
 
 /// A core's vertices, at most [`MAX_VERTICES`] of them, in the order the shape's
 /// support function scans them.
+///
+/// ```
+/// use gjk_core::Vec2;
+/// use gjk_simd::CoreVertices;
+/// let segment = CoreVertices::new(&[Vec2::new(-1.0_f32, 0.0), Vec2::new(1.0, 0.0)]).unwrap();
+/// assert_eq!(segment.len(), 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CoreVertices<S = f32> {
     /// The vertices, the last one repeated up to [`MAX_VERTICES`] (zero if there are
@@ -92,22 +119,49 @@ impl<S: Scalar> CoreVertices<S> {
     }
 
     /// The vertices.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// let points = [Vec2::new(0.0_f64, 1.0), Vec2::new(2.0, 3.0)];
+    /// assert_eq!(gjk_simd::CoreVertices::new(&points).unwrap().as_slice(), &points);
+    /// ```
     pub fn as_slice(&self) -> &[Vec2<S>] {
         self.padded.get(..self.count).unwrap_or(&[])
     }
 
     /// How many vertices there are.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// assert_eq!(gjk_simd::CoreVertices::new(&[Vec2::<f32>::ZERO; 3]).unwrap().len(), 3);
+    /// ```
     pub fn len(&self) -> usize {
         self.count
     }
 
     /// Whether there are none.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// assert!(gjk_simd::CoreVertices::<f32>::new(&[]).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 }
 
 /// What a lane holds of a shape's core.
+///
+/// ```
+/// use gjk_core::Vec2;
+/// use gjk_shapes::{Circle, Ellipse};
+/// use gjk_simd::{LaneCore, LaneShape};
+/// let ball = Circle::new(Vec2::new(1.0_f32, 2.0), 0.5).unwrap();
+/// let Ok(LaneCore::Vertices(core)) = ball.lane_core() else { panic!() };
+/// assert_eq!(core.as_slice(), &[Vec2::new(1.0, 2.0)]); // a point core and a radius
+/// let oval = Ellipse::new(Vec2::new(2.0_f32, 1.0)).unwrap();
+/// assert_eq!(oval.lane_core(), Ok(LaneCore::Ellipse(Vec2::new(2.0, 1.0))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LaneCore<S = f32> {
     /// The convex hull of at most [`MAX_VERTICES`] vertices.

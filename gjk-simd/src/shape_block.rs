@@ -41,7 +41,12 @@ pub struct ShapeBlock<S: LaneScalar = f32> {
 }
 
 impl<S: LaneScalar> ShapeBlock<S> {
-    /// The most shapes a block holds: [`BLOCK`].
+    /// The most shapes a block holds: [`BLOCK`], in every build and on every
+    /// processor.
+    ///
+    /// ```
+    /// assert_eq!(gjk_simd::ShapeBlock::<f32>::CAPACITY, 16);
+    /// ```
     pub const CAPACITY: usize = BLOCK;
 
     /// Packs up to [`CAPACITY`](Self::CAPACITY) shapes (more is a
@@ -97,6 +102,22 @@ impl<S: LaneScalar> ShapeBlock<S> {
     /// radius, `max_fraction` or reach), fraction, point, normal and iteration count.
     /// That is the exact GJK ray cast of the shape's support function; for polygons it
     /// agrees with the analytic `Polygon::ray_cast` within rounding.
+    ///
+    /// ```
+    /// use gjk_core::{CastOutput, CastStatus, Ray, Transform, Vec2};
+    /// use gjk_shapes::Circle;
+    /// use gjk_simd::ShapeBlock;
+    ///
+    /// let ball = Circle::new(Vec2::ZERO, 1.0_f64).unwrap();
+    /// let block = ShapeBlock::new(&[ball; 2])?;
+    /// let at = [2.0, 9.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
+    /// let ray = Ray::new(Vec2::ZERO, Vec2::new(5.0, 0.0));
+    /// let mut out = [CastOutput::default(); 2];
+    /// block.ray_cast(&at, &[ray; 2], &mut out)?;
+    /// assert_eq!((out[0].status, out[0].fraction), (CastStatus::Hit, 0.2));
+    /// assert_eq!(out[1].status, CastStatus::Miss);
+    /// # Ok::<(), gjk_simd::PackError>(())
+    /// ```
     pub fn ray_cast(
         &self,
         placements: &[Transform<S>],
