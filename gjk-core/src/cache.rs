@@ -37,9 +37,18 @@ pub struct SimplexCache<S> {
     vertices: [CachedVertex<S>; 3],
 }
 
-/// What the cache keeps of one simplex vertex.
+/// What the cache keeps of one simplex vertex: plain data, so that a cache can be
+/// stored in another layout and rebuilt ([`SimplexCache::from_vertices`]), as batch
+/// code that keeps caches in SIMD lanes does.
+///
+/// ```
+/// use gjk_core::{CachedVertex, FeatureId, SimplexCache, Vec2};
+/// let vertex = CachedVertex { feature_a: FeatureId::vertex(2), feature_b: FeatureId::SMOOTH, direction: Vec2::new(1.0_f32, 0.0) };
+/// let cache = SimplexCache::from_vertices(&[vertex]);
+/// assert_eq!(cache.vertices().next(), Some(&vertex));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct CachedVertex<S> {
+pub struct CachedVertex<S> {
     /// The feature of A the vertex came from.
     pub feature_a: FeatureId,
     /// The feature of B the vertex came from.
@@ -105,10 +114,43 @@ impl<S: Scalar> SimplexCache<S> {
         self.count = 0;
     }
 
-    /// The cached vertices, oldest first.
+    /// The cached vertices, oldest first (at most three).
+    ///
+    /// ```
+    /// assert_eq!(gjk_core::SimplexCache::<f32>::new().vertices().count(), 0);
+    /// ```
     #[inline]
-    pub(crate) fn vertices(&self) -> impl Iterator<Item = &CachedVertex<S>> {
+    pub fn vertices(&self) -> impl Iterator<Item = &CachedVertex<S>> {
         self.vertices.iter().take(self.len())
+    }
+
+    /// A cache holding `vertices` (the first three; a cache holds a simplex of at
+    /// most three vertices), as [`vertices`](Self::vertices) gave them. A cache
+    /// rebuilt from another's vertices warm-starts a query exactly as the original
+    /// does.
+    ///
+    /// ```
+    /// use gjk_core::{SimplexCache, Transform, Vec2, distance_cached};
+    /// # use gjk_core::{FeatureId, Support, SupportPoint};
+    /// # struct Dot;
+    /// # impl Support<f32> for Dot {
+    /// #     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
+    /// #         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+    /// #     }
+    /// # }
+    /// let mut cache = SimplexCache::new();
+    /// let at = Transform::from_translation(Vec2::new(3.0, 0.0));
+    /// distance_cached(&Dot, Transform::IDENTITY, &Dot, at, &mut cache);
+    /// let copied: Vec<_> = cache.vertices().copied().collect();
+    /// assert_eq!(SimplexCache::from_vertices(&copied), cache);
+    /// ```
+    pub fn from_vertices(vertices: &[CachedVertex<S>]) -> Self {
+        let mut cache = Self::new();
+        for (slot, vertex) in cache.vertices.iter_mut().zip(vertices) {
+            *slot = *vertex;
+            cache.count += 1;
+        }
+        cache
     }
 
     /// Stores the final simplex of a query.

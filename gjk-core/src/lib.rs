@@ -71,7 +71,7 @@ mod support;
 mod sweep;
 mod toi;
 
-pub use cache::SimplexCache;
+pub use cache::{CachedVertex, SimplexCache};
 pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
 pub use contact::{FacePair, clip_faces, manifold};
 pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
