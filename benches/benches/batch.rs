@@ -32,7 +32,10 @@ use gjk_benches::standard::{
     standard_octagon_pairs,
 };
 use gjk_benches::{GjkWorkload, ToGjkShape, Workload, gjk_cast_queries};
-use gjk_core::{DistanceOutput, QueryError, Ray, Transform, distance, intersects, ray_cast};
+use gjk_core::{
+    DistanceOutput, QueryError, Ray, SimplexCache, Transform, distance, distance_cached,
+    intersects, ray_cast,
+};
 use gjk_simd::{
     BLOCK, LaneScalar, LaneShape, PairBlock, PairSet, ShapeBlock, Simd, SimdPath,
     distance_batch_on, distance_batch_parallel, distance_pairs_on, intersects_batch_on,
@@ -185,9 +188,10 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
 }
 
 /// The group `batch_coherent_<name>_<scalar>`: the coherent frames of `workload`
-/// (each iteration queries one frame, the next in the cycle), scalar against the
-/// index-pair queries and the persistent `PairSet`, grouped by iteration count and
-/// not, on each lane path. The scene is the pairs' shapes, `[a0, b0, a1, b1, ...]`.
+/// (each iteration queries one frame, the next in the cycle), the scalar kernel cold
+/// and warm-started (`distance_cached`) against the index-pair queries and the
+/// persistent `PairSet`, cold and warm-started, grouped by iteration count and not,
+/// on each lane path. The scene is the pairs' shapes, `[a0, b0, a1, b1, ...]`.
 fn coherent_group<S, D>(criterion: &mut Criterion, name: &str, workload: &Workload<D>)
 where
     S: LaneScalar,
@@ -219,6 +223,16 @@ where
             }
         });
     });
+    let mut caches = vec![SimplexCache::new(); moving.len()];
+    group.bench_function("scalar_warm", |bencher| {
+        bencher.iter(|| {
+            frame = (frame + 1) % frame_count;
+            let pairs = moving.shapes.iter().zip(&moving.frames[frame]);
+            for (((a, b), &(xf_a, xf_b)), cache) in pairs.zip(&mut caches) {
+                black_box(distance_cached(a, xf_a, b, xf_b, cache));
+            }
+        });
+    });
     for simd in lane_paths() {
         let path = simd.path();
         group.bench_function(format!("pairs_{path}"), |bencher| {
@@ -229,13 +243,18 @@ where
                 black_box(&out);
             });
         });
-        for grouping in [false, true] {
+        for (label, grouping, warm_start) in [
+            ("cold_ungrouped", false, false),
+            ("cold_grouped", true, false),
+            ("warm_ungrouped", false, true),
+            ("warm_grouped", true, true),
+        ] {
             let mut set = PairSet::new();
             set.set_grouping(grouping);
+            set.set_warm_start(warm_start);
             for &pair in &pairs {
                 set.insert(&shapes, pair).expect("valid pairs");
             }
-            let label = if grouping { "grouped" } else { "ungrouped" };
             group.bench_function(format!("pair_set_{label}_{path}"), |bencher| {
                 bencher.iter(|| {
                     frame = (frame + 1) % frame_count;

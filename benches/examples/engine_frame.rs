@@ -5,6 +5,8 @@
 //! several ways on the same pairs:
 //!
 //! - `scalar distance`: `gjk_core::distance` pair by pair, the reference;
+//! - `scalar distance_cached`: warm-started pair by pair from a cache per pair kept
+//!   while the pair is a candidate, the reference of the warm-started pair sets;
 //! - `slices, <path>`: each pair's shapes and poses gathered into four arrays, then
 //!   `gjk_simd::distance_batch_on`;
 //! - `pairs, <path>`: `gjk_simd::distance_pairs_on` on the scene's shapes and poses and
@@ -12,11 +14,13 @@
 //! - `pair set, <path>`: a `gjk_simd::PairSet` kept from frame to frame through
 //!   `insert` and `remove` and a pair -> `PairId` map (the pairs of the last frame stay
 //!   packed, the new ones are inserted, the gone ones removed), queried with
-//!   `distance_on`, its outputs copied into the order of the pairs;
+//!   `distance_on` (warm-started: its outputs equal `scalar distance_cached`), its
+//!   outputs copied into the order of the pairs;
 //!
-//! each on every lane path this processor has (`Simd::available()`), and `pair set,
-//! <path>, grouping off` on the best one (`Simd::detect()`), with `set_grouping(false)`:
-//! what grouping the pairs by iteration count gains.
+//! each on every lane path this processor has (`Simd::available()`), and on the best
+//! one (`Simd::detect()`) `pair set, <path>, cold` (`set_warm_start(false)`: equal to
+//! `scalar distance`) and `pair set, <path>, grouping off` (`set_grouping(false)`):
+//! what warm starts and grouping the pairs by iteration count gain.
 //!
 //! ```text
 //! cargo run --release -p gjk-benches --example engine_frame [BODIES]
@@ -44,7 +48,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gjk_benches::scene::{Kind, Scene};
-use gjk_core::{DistanceOutput, DistanceStatus, Transform, distance};
+use gjk_core::{
+    DistanceOutput, DistanceStatus, SimplexCache, Transform, distance, distance_cached,
+};
 use gjk_shapes::Shape;
 use gjk_simd::{PackError, PairId, PairSet, Simd, distance_batch_on, distance_pairs_on};
 
@@ -69,6 +75,11 @@ type Output = DistanceOutput<f32>;
 trait NarrowPhase {
     /// The way's name in the report.
     fn label(&self) -> String;
+    /// Which reference its outputs must equal bit for bit: 0, the scalar `distance`;
+    /// 1, the scalar `distance_cached` with a cache per pair (warm starts).
+    fn reference(&self) -> usize {
+        0
+    }
     /// Computes the frame's outputs; returns the seconds spent in the library's query
     /// alone for a way with bookkeeping of its own, `None` when all of it is the query.
     fn run(&mut self, scene: &Scene, pairs: &[Pair], out: &mut [Output]) -> Run;
@@ -92,6 +103,36 @@ impl NarrowPhase for Scalar {
             let (a, b) = (a as usize, b as usize);
             *slot = distance(&shapes[a], poses[a], &shapes[b], poses[b]);
         }
+        Ok(None)
+    }
+}
+
+/// `gjk_core::distance_cached`, pair by pair, each pair with a cache of its own from
+/// the frame it became a candidate on (as a `PairSet` keeps it): the reference of the
+/// warm-started pair sets.
+#[derive(Default)]
+struct ScalarWarm {
+    /// Each pair's cache, by `a << 32 | b`, and the last frame it was a candidate.
+    caches: HashMap<u64, (SimplexCache<f32>, u64), BuildHasherDefault<PairHasher>>,
+    frame: u64,
+}
+
+impl NarrowPhase for ScalarWarm {
+    fn label(&self) -> String {
+        "scalar distance_cached".into()
+    }
+
+    fn run(&mut self, scene: &Scene, pairs: &[Pair], out: &mut [Output]) -> Run {
+        self.frame += 1;
+        let (shapes, poses, frame) = (&scene.shapes, &scene.poses, self.frame);
+        for (slot, &[a, b]) in out.iter_mut().zip(pairs) {
+            let key = (u64::from(a) << 32) | u64::from(b);
+            let (cache, seen) = self.caches.entry(key).or_default();
+            *seen = frame;
+            let (a, b) = (a as usize, b as usize);
+            *slot = distance_cached(&shapes[a], poses[a], &shapes[b], poses[b], cache);
+        }
+        self.caches.retain(|_, &mut (_, seen)| seen == frame);
         Ok(None)
     }
 }
@@ -158,6 +199,8 @@ struct PairSetIds {
     set: PairSet<f32>,
     /// Whether the set regroups pairs by iteration count (`PairSet::set_grouping`).
     grouping: bool,
+    /// Whether the set warm-starts its pairs (`PairSet::set_warm_start`).
+    warm_start: bool,
     /// Each pair `[a, b]` in the set, by `a << 32 | b`: its id, the last frame it was a
     /// candidate.
     ids: HashMap<u64, (PairId, u64), BuildHasherDefault<PairHasher>>,
@@ -193,8 +236,13 @@ impl Hasher for PairHasher {
 
 impl NarrowPhase for PairSetIds {
     fn label(&self) -> String {
-        let off = if self.grouping { "" } else { ", grouping off" };
-        format!("pair set, {}{off}", self.simd.path())
+        let grouping = if self.grouping { "" } else { ", grouping off" };
+        let cold = if self.warm_start { "" } else { ", cold" };
+        format!("pair set, {}{cold}{grouping}", self.simd.path())
+    }
+
+    fn reference(&self) -> usize {
+        usize::from(self.warm_start)
     }
 
     fn run(&mut self, scene: &Scene, pairs: &[Pair], out: &mut [Output]) -> Run {
@@ -230,25 +278,29 @@ impl NarrowPhase for PairSetIds {
 
 /// Every way measured, the scalar reference first.
 fn narrow_phases() -> Vec<Box<dyn NarrowPhase>> {
-    let pair_set = |simd, grouping| {
+    let pair_set = |simd, grouping, warm_start| {
         let mut way = Box::new(PairSetIds {
             simd,
             grouping,
+            warm_start,
             ..PairSetIds::default()
         });
         way.set.set_grouping(grouping);
+        way.set.set_warm_start(warm_start);
         way
     };
-    let mut ways: Vec<Box<dyn NarrowPhase>> = vec![Box::new(Scalar)];
+    let mut ways: Vec<Box<dyn NarrowPhase>> =
+        vec![Box::new(Scalar), Box::new(ScalarWarm::default())];
     for simd in Simd::available() {
         ways.push(Box::new(Slices {
             simd,
             ..Slices::default()
         }));
         ways.push(Box::new(IndexPairs { simd }));
-        ways.push(pair_set(simd, true));
+        ways.push(pair_set(simd, true, true));
     }
-    ways.push(pair_set(Simd::detect(), false));
+    ways.push(pair_set(Simd::detect(), true, false));
+    ways.push(pair_set(Simd::detect(), false, true));
     ways
 }
 
@@ -324,11 +376,12 @@ fn run(bodies: usize) -> Result<(), String> {
             narrow[w] = start.elapsed().as_secs_f64();
             query[w] = run.map_err(|e| e.to_string())?;
         }
-        for (way, out) in ways.iter().zip(&outs).skip(1) {
-            if let Some(i) = first_difference(&outs[0], out) {
+        for (way, out) in ways.iter().zip(&outs).skip(2) {
+            let reference = &outs[way.reference()];
+            if let Some(i) = first_difference(reference, out) {
                 let [a, b] = pairs[i].map(|body| body as usize);
                 let (label, kinds, scalar) =
-                    (way.label(), [a, b].map(|k| scene.kinds[k]), outs[0][i]);
+                    (way.label(), [a, b].map(|k| scene.kinds[k]), reference[i]);
                 return Err(format!(
                     "frame {frame}: `{label}` differs from scalar on pair {i}, bodies {a} and {b} \
                      {kinds:?}:\n  scalar: {scalar:?}\n  lanes:  {:?}",
@@ -400,7 +453,7 @@ fn report(scene: &Scene, ways: &[Box<dyn NarrowPhase>], t: Timings) {
             format!("{ms:8.3} {per_pair:8.1} {speed_up:8.2}x{split}"),
         );
     }
-    let Some(best) = (1..ways.len()).min_by(|&i, &j| medians[i].total_cmp(&medians[j])) else {
+    let Some(best) = (2..ways.len()).min_by(|&i, &j| medians[i].total_cmp(&medians[j])) else {
         return;
     };
     let whole = |w: usize| {

@@ -4,7 +4,10 @@
 
 use core::marker::PhantomData;
 
-use gjk_core::{DistanceOutput, QueryError, Support, Transform, distance, intersects};
+use gjk_core::{
+    DistanceOutput, QueryError, SimplexCache, Support, Transform, distance, distance_cached,
+    intersects,
+};
 
 use crate::dispatch::{Kernel, LaneScalar, Simd, run};
 use crate::gjk::{Placed, distance_lanes, intersects_lanes, lanes_below, separation_lanes};
@@ -12,6 +15,7 @@ use crate::lanes::{LaneFloat, TransformLanes};
 use crate::output::Separation;
 use crate::rows::{BLOCK, CoreRows};
 use crate::shape::{LaneShape, PackError};
+use crate::warm::CacheLanes;
 
 /// A block of up to [`BLOCK`] pairs (16, whatever the build and the processor)
 /// packed once, to be queried for many placements (one per frame, say) with
@@ -424,6 +428,32 @@ pub(crate) trait PairQuery<S: LaneScalar> {
         b: &B,
         xf_b: Transform<S>,
     ) -> Self::Output;
+    /// The query warm-started from the lanes' caches, which it updates, as
+    /// `gjk_core::distance_cached` does (`PairSet` only; queries without a cached form
+    /// run cold and leave the caches alone).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes_warm<F: LaneFloat<Scalar = S>>(
+        placed: &Placed<F>,
+        cache: &mut CacheLanes<F>,
+        out: &mut [Self::Output],
+    ) {
+        let _ = cache;
+        Self::lanes(placed, out);
+    }
+    /// The scalar query of one pair warm-started from `cache` (see
+    /// [`lanes_warm`](Self::lanes_warm)).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    fn scalar_warm<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+        cache: &mut SimplexCache<S>,
+    ) -> Self::Output {
+        let _ = cache;
+        Self::scalar(a, xf_a, b, xf_b)
+    }
 }
 
 /// `gjk_core::distance`.
@@ -439,7 +469,7 @@ impl<S: LaneScalar> PairQuery<S> for Distance {
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
-        distance_lanes(placed, out);
+        distance_lanes(placed, None, out);
     }
     #[inline]
     fn scalar<A: Support<S>, B: Support<S>>(
@@ -449,6 +479,23 @@ impl<S: LaneScalar> PairQuery<S> for Distance {
         xf_b: Transform<S>,
     ) -> Self::Output {
         distance(a, xf_a, b, xf_b)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes_warm<F: LaneFloat<Scalar = S>>(
+        placed: &Placed<F>,
+        cache: &mut CacheLanes<F>,
+        out: &mut [Self::Output],
+    ) {
+        distance_lanes(placed, Some(cache), out);
+    }
+    fn scalar_warm<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+        cache: &mut SimplexCache<S>,
+    ) -> Self::Output {
+        distance_cached(a, xf_a, b, xf_b, cache)
     }
 }
 
@@ -465,7 +512,7 @@ impl<S: LaneScalar> PairQuery<S> for Separate {
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
-        separation_lanes(placed, out);
+        separation_lanes(placed, None, out);
     }
     #[inline]
     fn scalar<A: Support<S>, B: Support<S>>(
@@ -475,6 +522,23 @@ impl<S: LaneScalar> PairQuery<S> for Separate {
         xf_b: Transform<S>,
     ) -> Self::Output {
         distance(a, xf_a, b, xf_b).into()
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lanes_warm<F: LaneFloat<Scalar = S>>(
+        placed: &Placed<F>,
+        cache: &mut CacheLanes<F>,
+        out: &mut [Self::Output],
+    ) {
+        separation_lanes(placed, Some(cache), out);
+    }
+    fn scalar_warm<A: Support<S>, B: Support<S>>(
+        a: &A,
+        xf_a: Transform<S>,
+        b: &B,
+        xf_b: Transform<S>,
+        cache: &mut SimplexCache<S>,
+    ) -> Self::Output {
+        distance_cached(a, xf_a, b, xf_b, cache).into()
     }
 }
 

@@ -141,6 +141,7 @@ impl Simd {
     /// kernel where the target has SIMD, because with its lanes finishing together
     /// SSE2 pays too (coherent octagon frames 1.17x, the engine frame's pair set 1.18x
     /// against the scalar kernel, 2026-11-26).
+    #[cfg(feature = "alloc")]
     pub(crate) fn detect_for_grouped_pairs() -> Self {
         let detected = Self::detect();
         match (detected.path, Self::new(SimdPath::Portable)) {

@@ -13,6 +13,7 @@ use crate::lanes::{LaneFloat, LaneMask, TransformLanes, Vec2Lanes, at_most, grea
 use crate::output::Separation;
 use crate::rows::PackedCores;
 use crate::simplex::{SimplexLanes, VertexLanes};
+use crate::warm::{CacheLanes, cached_simplex};
 
 /// How a lane's loop ended (as codes in a register).
 const RUNNING: f64 = 0.0;
@@ -83,6 +84,7 @@ impl<F: LaneFloat> Placed<F> {
             witness_a: on_a,
             witness_b: placed,
             w: placed - on_a,
+            direction,
             feature_a,
             feature_b,
         }
@@ -124,7 +126,10 @@ fn farthest<F: LaneFloat>(cores: &PackedCores<F>, direction: Vec2Lanes<F>) -> (V
 /// the direction and the stretched direction each divided by their larger coordinate
 /// first, and `(a, 0)` for a direction that is zero or not finite.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn ellipse_support<F: LaneFloat>(semi_axes: Vec2Lanes<F>, direction: Vec2Lanes<F>) -> Vec2Lanes<F> {
+pub(crate) fn ellipse_support<F: LaneFloat>(
+    semi_axes: Vec2Lanes<F>,
+    direction: Vec2Lanes<F>,
+) -> Vec2Lanes<F> {
     let largest = direction.x.abs().max(direction.y.abs());
     let has_direction = greater(largest, F::zero()) & direction.is_finite();
     let stretched = Vec2Lanes {
@@ -148,10 +153,14 @@ fn ellipse_support<F: LaneFloat>(semi_axes: Vec2Lanes<F>, direction: Vec2Lanes<F
     .replaced(has_direction, boundary)
 }
 
-/// The scalar kernel's seed in every lane, solved: one support point along B's
-/// offset in A's frame (x for a zero offset), and the closest point (that point).
+/// The scalar kernel's seed in every lane, solved: the cached simplex where a lane's
+/// cache holds one (warm starts), otherwise one support point along B's offset in
+/// A's frame (x for a zero offset); and the closest point of the solved simplex.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn seed<F: LaneFloat>(placed: &Placed<F>) -> (SimplexLanes<F>, Vec2Lanes<F>) {
+pub(crate) fn seed<F: LaneFloat>(
+    placed: &Placed<F>,
+    cache: Option<&CacheLanes<F>>,
+) -> (SimplexLanes<F>, Vec2Lanes<F>) {
     let offset = placed.relative.translation;
     let zero_offset = offset.x.cmp_eq(F::zero()) & offset.y.cmp_eq(F::zero());
     let seed_direction = offset.replaced(
@@ -161,7 +170,22 @@ pub(crate) fn seed<F: LaneFloat>(placed: &Placed<F>) -> (SimplexLanes<F>, Vec2La
             y: F::zero(),
         },
     );
-    let mut simplex = SimplexLanes::from_vertex(placed.support(seed_direction));
+    let mut simplex = match cache {
+        Some(cache) => {
+            let warm = cached_simplex(placed, cache);
+            // A cold start only for the lanes whose cache is empty, if any.
+            let cold = cache.count.cmp_eq(F::zero());
+            if cold.any() {
+                warm.replaced(
+                    cold,
+                    &SimplexLanes::from_vertex(placed.support(seed_direction)),
+                )
+            } else {
+                warm
+            }
+        }
+        None => SimplexLanes::from_vertex(placed.support(seed_direction)),
+    };
     let first = simplex.reduce();
     simplex.apply(&first);
     (simplex, first.closest)
@@ -185,16 +209,31 @@ pub(crate) fn stop<F: LaneFloat>(
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn distance_lanes<F: LaneFloat>(
     placed: &Placed<F>,
+    mut cache: Option<&mut CacheLanes<F>>,
     out: &mut [DistanceOutput<F::Scalar>],
 ) {
     // Two copies of the loop, so that the one for vertex cores drops the carried
     // points; each ends in place (moving the ends out of a branch costs a `memcpy`).
     if placed.a.any_ellipse || placed.b.any_ellipse {
-        let (ends, simplex) = run::<F, false>(placed);
+        let (ends, simplex) = run::<F, false>(placed, cache.as_deref());
         ends.finish(placed, carried_witness_points(&simplex), out);
+        store(&mut cache, &simplex, placed);
     } else {
-        let (ends, simplex) = run::<F, false>(placed);
+        let (ends, simplex) = run::<F, false>(placed, cache.as_deref());
         ends.finish(placed, witness_points_from_features(&simplex, placed), out);
+        store(&mut cache, &simplex, placed);
+    }
+}
+
+/// The final simplex into the lanes' warm-start caches, if there are any.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn store<F: LaneFloat>(
+    cache: &mut Option<&mut CacheLanes<F>>,
+    simplex: &SimplexLanes<F>,
+    placed: &Placed<F>,
+) {
+    if let Some(cache) = cache {
+        **cache = CacheLanes::from_simplex(simplex, placed.usable);
     }
 }
 
@@ -206,7 +245,7 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
     placed: &Placed<F>,
     out: &mut [Result<bool, QueryError>],
 ) {
-    let (ends, _) = run::<F, true>(placed);
+    let (ends, _) = run::<F, true>(placed, None);
     let radius = placed.a.radii + placed.b.radii;
     // The comparison `intersects` and `distance` make, so they agree to the last bit.
     let apart = greater(ends.closest.length_squared().sqrt() - radius, F::zero()).bitmask();
@@ -233,11 +272,14 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
 /// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
 /// as soon as a support plane shows its rounded shapes apart (the overlap test).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn run<F: LaneFloat, const EARLY_EXIT: bool>(placed: &Placed<F>) -> (Ends<F>, SimplexLanes<F>) {
+fn run<F: LaneFloat, const EARLY_EXIT: bool>(
+    placed: &Placed<F>,
+    cache: Option<&CacheLanes<F>>,
+) -> (Ends<F>, SimplexLanes<F>) {
     let mut running = placed.usable;
     let mut termination = select(running, F::lit(RUNNING), F::lit(INVALID));
 
-    let (mut simplex, mut closest) = seed(placed);
+    let (mut simplex, mut closest) = seed(placed, cache);
     let mut closest_squared = closest.length_squared();
     let mut iterations = F::zero();
     let mut stalled = F::Mask::clear();
@@ -532,9 +574,11 @@ impl<F: LaneFloat> Summary<F> {
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn separation_lanes<F: LaneFloat>(
     placed: &Placed<F>,
+    mut cache: Option<&mut CacheLanes<F>>,
     out: &mut [Separation<F::Scalar>],
 ) {
-    let (ends, _) = run::<F, false>(placed);
+    let (ends, simplex) = run::<F, false>(placed, cache.as_deref());
+    store(&mut cache, &simplex, placed);
     let summary = ends.summary(placed);
     for (lane, slot) in out.iter_mut().take(F::COUNT).enumerate() {
         *slot = summary.lane(lane);

@@ -288,6 +288,15 @@ impl<F: LaneFloat> Vec2Lanes<F> {
         }
     }
 
+    /// The vectors `(x[offset + lane], y[offset + lane])` (zero past the rows' end).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn load(x: &[F::Scalar], y: &[F::Scalar], offset: usize) -> Self {
+        Self {
+            x: F::load(x, offset),
+            y: F::load(y, offset),
+        }
+    }
+
     /// [`Vec2::dot`] per lane.
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn dot(self, other: Self) -> F {

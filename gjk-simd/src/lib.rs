@@ -77,6 +77,7 @@ mod rows;
 mod shape;
 mod shape_block;
 mod simplex;
+mod warm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 

@@ -133,7 +133,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
     let max_fraction = rays.max_fraction;
     let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
 
-    let (mut simplex, mut closest) = seed(placed);
+    let (mut simplex, mut closest) = seed(placed, None);
     let mut closest_squared = closest.length_squared();
     let mut fraction = zero;
     let mut query = Vec2Lanes::zero();
@@ -337,7 +337,7 @@ fn with_exact_starting_normals<F: LaneFloat>(
     };
     let mut exact = [blank; BLOCK];
     let exact = exact.get_mut(..out.len()).unwrap_or(&mut []);
-    distance_lanes(placed, exact);
+    distance_lanes(placed, None, exact);
     for (output, exact) in out.iter_mut().zip(exact.iter()) {
         if needs_exact(output) && exact.normal != Vec2::ZERO {
             output.normal = exact.normal;

@@ -275,4 +275,22 @@ impl<S: Scalar> Support<S> for PackedShape<'_, S> {
     fn radius(&self) -> S {
         self.rows.radii.get(self.lane).copied().unwrap_or(S::ZERO)
     }
+
+    /// The vertex of a vertex id below the count, as every shape with a vertex lane
+    /// core answers (the warm starts rebuild cached vertices from it); `None` for an
+    /// ellipse, as gjk-shapes' ellipses answer.
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+        if self.ellipse.is_some() {
+            return None;
+        }
+        let index = feature.index()? as usize;
+        let count = self.rows.counts.get(self.lane).copied().unwrap_or(0);
+        if index >= usize::from(count) {
+            return None;
+        }
+        let at = |rows: &[[S; BLOCK]; MAX_VERTICES]| {
+            rows.get(index).and_then(|row| row.get(self.lane)).copied()
+        };
+        Some(Vec2::new(at(&self.rows.x)?, at(&self.rows.y)?))
+    }
 }

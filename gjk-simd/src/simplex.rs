@@ -16,6 +16,8 @@ pub(crate) struct VertexLanes<F> {
     pub witness_a: Vec2Lanes<F>,
     pub witness_b: Vec2Lanes<F>,
     pub w: Vec2Lanes<F>,
+    /// The direction A was supported along (what a warm-start cache keeps).
+    pub direction: Vec2Lanes<F>,
     pub feature_a: F,
     pub feature_b: F,
 }
@@ -28,6 +30,7 @@ impl<F: LaneFloat> VertexLanes<F> {
             witness_a: self.witness_a.replaced(mask, on_true.witness_a),
             witness_b: self.witness_b.replaced(mask, on_true.witness_b),
             w: self.w.replaced(mask, on_true.w),
+            direction: self.direction.replaced(mask, on_true.direction),
             feature_a: F::blend(mask, on_true.feature_a, self.feature_a),
             feature_b: F::blend(mask, on_true.feature_b, self.feature_b),
         }

@@ -5,7 +5,8 @@
 //! pairs come and go and move between iteration classes.
 
 use gjk_core::{
-    DistanceOutput, QueryError, Scalar, Support, Transform, Vec2, distance, intersects,
+    DistanceOutput, QueryError, Scalar, SimplexCache, Support, Transform, Vec2, distance,
+    distance_cached, intersects,
 };
 use gjk_shapes::Circle;
 use gjk_simd::{
@@ -146,39 +147,58 @@ fn moved(poses: &[Transform<f32>], frame: usize) -> Vec<Transform<f32>> {
         .map(|(body, pose)| {
             let phase = 0.37 * body as f32 + 0.05 * frame as f32;
             let offset = Vec2::new(phase.cos(), phase.sin()) * (0.02 * frame as f32);
-            Transform::from_position_angle(
+            let mut moved = Transform::from_position_angle(
                 pose.translation + offset,
                 pose.rotation.angle() + 0.03 * frame as f32,
-            )
+            );
+            // Every seventh frame body 0 is placed at NaN: its pairs are rejected
+            // (which empties their warm-start caches) and come back the next frame.
+            if body == 0 && frame % 7 == 3 {
+                moved.translation.x = f32::NAN;
+            }
+            moved
         })
         .collect()
 }
 
-/// Over twenty coherent frames, with a pair removed and another inserted every frame,
-/// every pair in the set gets the scalar answer, with and without grouping, on every
-/// path.
+/// A pair in the set and, for the reference, its scalar warm-start cache.
+struct Live {
+    id: PairId,
+    pair: [u32; 2],
+    cache: SimplexCache<f32>,
+}
+
+/// Over twenty coherent frames, with a pair removed and another inserted every few
+/// frames, every pair in the set gets the scalar answer on every path, with and
+/// without grouping: with warm starts, `distance_cached` with a cache of the pair's
+/// own (emptied when the pair is inserted again), updated by the distance and the
+/// separation queries alike; without, `distance`.
 #[test]
 fn pair_set_equals_scalar_over_coherent_frames() {
-    runner(20)
+    runner(16)
         .run(&(scene(), 2_usize..5), |((shapes, poses), stride)| {
             let pairs = pairs_of(shapes.len(), stride);
             for simd in Simd::available() {
-                for grouping in [true, false] {
+                for (grouping, warm_start) in [(true, true), (false, true), (true, false)] {
                     let mut set = PairSet::new();
                     set.set_grouping(grouping);
-                    let mut live: Vec<(PairId, [u32; 2])> = pairs
-                        .iter()
-                        .map(|&pair| (set.insert(&shapes, pair).unwrap(), pair))
-                        .collect();
+                    set.set_warm_start(warm_start);
+                    let insert = |set: &mut PairSet, pair| Live {
+                        id: set.insert(&shapes, pair).unwrap(),
+                        pair,
+                        cache: SimplexCache::new(),
+                    };
+                    let mut live: Vec<Live> =
+                        pairs.iter().map(|&pair| insert(&mut set, pair)).collect();
                     for frame in 0..20 {
                         if frame % 3 == 1 && !live.is_empty() {
-                            let (id, pair) = live.swap_remove(frame % live.len());
-                            prop_assert!(set.remove(id));
-                            live.push((set.insert(&shapes, pair).unwrap(), pair));
+                            let gone = live.swap_remove(frame % live.len());
+                            prop_assert!(set.remove(gone.id));
+                            live.push(insert(&mut set, gone.pair));
                         }
                         if frame % 5 == 2 && live.len() > 1 {
-                            let (id, _) = live.swap_remove(0);
-                            prop_assert!(set.remove(id));
+                            let gone = live.swap_remove(0);
+                            prop_assert!(set.remove(gone.id));
                         }
                         let poses = moved(&poses, frame);
                         let mut out = vec![DistanceOutput::default(); set.id_bound()];
@@ -188,23 +208,32 @@ fn pair_set_equals_scalar_over_coherent_frames() {
                         set.separation_on(simd, &poses, &mut light).unwrap();
                         set.intersects_on(simd, &poses, &mut overlaps).unwrap();
                         prop_assert_eq!(set.len(), live.len());
-                        let live_pairs: Vec<[u32; 2]> = live.iter().map(|entry| entry.1).collect();
-                        let expected = scalar_answers(&shapes, &poses, &live_pairs);
-                        for ((id, _), (scalar, overlap)) in live.iter().zip(&expected) {
-                            let at = id.index();
-                            let path = simd.path();
+                        let path = simd.path();
+                        for entry in &mut live {
+                            let [a, b] = entry.pair.map(|index| index as usize);
+                            let (a, xf_a, b, xf_b) = (&shapes[a], poses[a], &shapes[b], poses[b]);
+                            let (scalar, separation) = if warm_start {
+                                (
+                                    distance_cached(a, xf_a, b, xf_b, &mut entry.cache),
+                                    distance_cached(a, xf_a, b, xf_b, &mut entry.cache),
+                                )
+                            } else {
+                                (distance(a, xf_a, b, xf_b), distance(a, xf_a, b, xf_b))
+                            };
+                            let at = entry.id.index();
                             prop_assert_eq!(
                                 output_bits(&out[at]),
-                                output_bits(scalar),
-                                "{} frame {}",
+                                output_bits(&scalar),
+                                "{} frame {} warm {}",
                                 path,
-                                frame
+                                frame,
+                                warm_start
                             );
                             prop_assert_eq!(
                                 separation_bits(&light[at]),
-                                separation_bits(&Separation::from(*scalar))
+                                separation_bits(&Separation::from(separation))
                             );
-                            prop_assert_eq!(overlaps[at], *overlap);
+                            prop_assert_eq!(overlaps[at], intersects(a, xf_a, b, xf_b));
                         }
                     }
                 }
