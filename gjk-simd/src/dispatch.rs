@@ -136,20 +136,6 @@ impl Simd {
         fastest.into_iter().find_map(Self::new).unwrap_or(fallback)
     }
 
-    /// The fastest path for pairs grouped by iteration count ([`PairSet`](crate::PairSet)
-    /// queries): [`Simd::detect`], but the portable lanes rather than the scalar
-    /// kernel where the target has SIMD, because with its lanes finishing together
-    /// SSE2 pays too (coherent octagon frames 1.17x, the engine frame's pair set 1.18x
-    /// against the scalar kernel, 2026-11-26).
-    #[cfg(feature = "alloc")]
-    pub(crate) fn detect_for_grouped_pairs() -> Self {
-        let detected = Self::detect();
-        match (detected.path, Self::new(SimdPath::Portable)) {
-            (SimdPath::Scalar, Some(portable)) => portable,
-            _ => detected,
-        }
-    }
-
     /// The path `path` if this processor has it.
     ///
     /// ```

@@ -308,9 +308,7 @@ impl<S: LaneScalar> PairSet<S> {
 
     /// `gjk_core::distance` of every pair at the shapes' `poses` (indexed as the
     /// shapes were at [`insert`](Self::insert)), on the fastest lanes of this
-    /// processor (as [`Simd::detect`], but SSE2 lanes rather than the scalar kernel
-    /// on x86-64 without AVX2: grouped pairs make them pay), into
-    /// `out[id.index()]`; entries of ids not in use are left as they are. `out` must
+    /// processor ([`Simd::detect`]), into `out[id.index()]`; entries of ids not in use are left as they are. `out` must
     /// hold [`id_bound`](Self::id_bound) entries and `poses` a pose for every shape
     /// index of the pairs, else [`PackError::LengthMismatch`].
     ///
@@ -333,7 +331,7 @@ impl<S: LaneScalar> PairSet<S> {
         poses: &[Transform<S>],
         out: &mut [DistanceOutput<S>],
     ) -> Result<(), PackError> {
-        self.distance_on(Simd::detect_for_grouped_pairs(), poses, out)
+        self.distance_on(Simd::detect(), poses, out)
     }
 
     /// [`PairSet::distance`] on the lanes of `simd`, to compare paths.
@@ -381,7 +379,7 @@ impl<S: LaneScalar> PairSet<S> {
         poses: &[Transform<S>],
         out: &mut [Separation<S>],
     ) -> Result<(), PackError> {
-        self.separation_on(Simd::detect_for_grouped_pairs(), poses, out)
+        self.separation_on(Simd::detect(), poses, out)
     }
 
     /// [`PairSet::separation`] on the lanes of `simd`, to compare paths.
@@ -429,7 +427,7 @@ impl<S: LaneScalar> PairSet<S> {
         poses: &[Transform<S>],
         out: &mut [Result<bool, QueryError>],
     ) -> Result<(), PackError> {
-        self.intersects_on(Simd::detect_for_grouped_pairs(), poses, out)
+        self.intersects_on(Simd::detect(), poses, out)
     }
 
     /// [`PairSet::intersects`] on the lanes of `simd`, to compare paths.
