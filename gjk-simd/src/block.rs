@@ -630,6 +630,26 @@ impl<S: LaneScalar> Placements<S> for Indexed<'_, S> {
     }
 }
 
+/// Pairs `offset..offset + F::COUNT` of a block of `len` packed in `a` and `b`, at
+/// their placements (the lanes past `len` unused).
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn place<S: LaneScalar, F: LaneFloat<Scalar = S>, P: Placements<S>>(
+    a: &CoreRows<S>,
+    b: &CoreRows<S>,
+    placements: &P,
+    offset: usize,
+    len: usize,
+) -> Placed<F> {
+    let (xf_a, xf_b) = placements.lanes::<F>(offset);
+    Placed::new(
+        a.lanes::<F>(offset),
+        b.lanes::<F>(offset),
+        xf_a,
+        xf_b,
+        lanes_below::<F>(len.saturating_sub(offset)),
+    )
+}
+
 /// Query `Q` on the packed pairs of one block at their placements, into `out` (one
 /// output per pair: `out.len()` pairs).
 pub(crate) struct PairKernel<'q, S: LaneScalar, Q: PairQuery<S>, P> {
@@ -648,14 +668,7 @@ impl<S: LaneScalar, Q: PairQuery<S>, P: Placements<S>> Kernel<S> for PairKernel<
         let len = self.out.len();
         let mut offset = 0;
         while offset < len {
-            let (xf_a, xf_b) = self.placements.lanes::<F>(offset);
-            let placed = Placed::new(
-                self.a.lanes::<F>(offset),
-                self.b.lanes::<F>(offset),
-                xf_a,
-                xf_b,
-                lanes_below::<F>(len - offset),
-            );
+            let placed = place::<S, F, _>(self.a, self.b, &self.placements, offset, len);
             Q::lanes(&placed, self.out.get_mut(offset..).unwrap_or(&mut []));
             offset += F::COUNT;
         }

@@ -13,9 +13,8 @@ use core::marker::PhantomData;
 
 use gjk_core::{DistanceOutput, QueryError, Transform};
 
-use crate::block::{Distance, Indexed, Overlap, PairKernel, PairQuery, Placements, Separate};
+use crate::block::{Distance, Indexed, Overlap, PairKernel, PairQuery, Placements, Separate, place};
 use crate::dispatch::{Kernel, LaneScalar, Simd, run};
-use crate::gjk::{Placed, lanes_below};
 use crate::lanes::LaneFloat;
 use crate::output::Separation;
 use crate::rows::{BLOCK, CoreRows};
@@ -615,14 +614,7 @@ impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for WarmKernel<'_, S, Q> {
         let len = self.out.len();
         let mut offset = 0;
         while offset < len {
-            let (xf_a, xf_b) = self.placements.lanes::<F>(offset);
-            let placed = Placed::new(
-                self.a.lanes::<F>(offset),
-                self.b.lanes::<F>(offset),
-                xf_a,
-                xf_b,
-                lanes_below::<F>(len - offset),
-            );
+            let placed = place::<S, F, _>(self.a, self.b, &self.placements, offset, len);
             let mut cache = CacheLanes::load(self.caches, offset);
             Q::lanes_warm(
                 &placed,

@@ -202,6 +202,32 @@ bitwise_512!(
     _mm512_castsi512_pd
 );
 
+/// The `LaneFloat` methods every register type writes alike: `splat`, and the
+/// unaligned load and store of its array.
+macro_rules! register_methods {
+    ($scalar:ty, $count:expr, $set1:ident, $loadu:ident, $storeu:ident) => {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn splat(value: $scalar) -> Self {
+            // SAFETY: see the module documentation.
+            Self(unsafe { $set1(value) })
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn from_array(array: Self::Array) -> Self {
+            // SAFETY: see the module documentation; the pointer reads `COUNT`
+            // scalars of `array` (an unaligned load).
+            Self(unsafe { $loadu(array.as_ptr()) })
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn to_array(self) -> Self::Array {
+            let mut array = [0.0; $count];
+            // SAFETY: see the module documentation; the pointer writes `COUNT`
+            // scalars of `array` (an unaligned store).
+            unsafe { $storeu(array.as_mut_ptr(), self.0) };
+            array
+        }
+    };
+}
+
 /// The `LaneFloat` methods of an AVX lane type. Comparisons are ordered and quiet
 /// (`_CMP_*_OQ`): false where a lane is NaN, as the scalar comparisons are.
 macro_rules! avx_lanes {
@@ -237,25 +263,7 @@ macro_rules! avx_lanes {
             type Mask = Self;
             const COUNT: usize = $count;
 
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn splat(value: $scalar) -> Self {
-                // SAFETY: see the module documentation.
-                Self(unsafe { $set1(value) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn from_array(array: Self::Array) -> Self {
-                // SAFETY: see the module documentation; the pointer reads `COUNT`
-                // scalars of `array` (an unaligned load).
-                Self(unsafe { $loadu(array.as_ptr()) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn to_array(self) -> Self::Array {
-                let mut array = [0.0; $count];
-                // SAFETY: see the module documentation; the pointer writes `COUNT`
-                // scalars of `array` (an unaligned store).
-                unsafe { $storeu(array.as_mut_ptr(), self.0) };
-                array
-            }
+            register_methods!($scalar, $count, $set1, $loadu, $storeu);
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn blend(mask: Self, on_true: Self, on_false: Self) -> Self {
                 // SAFETY: see the module documentation.
@@ -424,25 +432,7 @@ macro_rules! avx512_lanes {
             type Mask = $mask;
             const COUNT: usize = $count;
 
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn splat(value: $scalar) -> Self {
-                // SAFETY: see the module documentation.
-                Self(unsafe { $set1(value) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn from_array(array: Self::Array) -> Self {
-                // SAFETY: see the module documentation; the pointer reads `COUNT`
-                // scalars of `array` (an unaligned load).
-                Self(unsafe { $loadu(array.as_ptr()) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn to_array(self) -> Self::Array {
-                let mut array = [0.0; $count];
-                // SAFETY: see the module documentation; the pointer writes `COUNT`
-                // scalars of `array` (an unaligned store).
-                unsafe { $storeu(array.as_mut_ptr(), self.0) };
-                array
-            }
+            register_methods!($scalar, $count, $set1, $loadu, $storeu);
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn blend(mask: $mask, on_true: Self, on_false: Self) -> Self {
                 // SAFETY: see the module documentation.
