@@ -13,7 +13,9 @@ use core::marker::PhantomData;
 
 use gjk_core::{DistanceOutput, QueryError, Transform};
 
-use crate::block::{Distance, Indexed, Overlap, PairKernel, PairQuery, Placements, Separate, place};
+use crate::block::{
+    Distance, Indexed, Overlap, PairKernel, PairQuery, Placements, Separate, place,
+};
 use crate::dispatch::{Kernel, LaneScalar, Simd, run};
 use crate::lanes::LaneFloat;
 use crate::output::Separation;
