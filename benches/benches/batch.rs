@@ -69,7 +69,7 @@ where
     group.bench_function("scalar", |bencher| {
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in workload.shapes.iter().zip(frame) {
-                black_box(distance(a, xf_a, b, xf_b));
+                let _ = black_box(distance(a, xf_a, b, xf_b));
             }
         });
     });
@@ -150,14 +150,14 @@ fn octagon_overlap_and_rays(criterion: &mut Criterion) {
     group.bench_function("scalar", |bencher| {
         bencher.iter(|| {
             for ((a, &xf), &ray) in shapes_a.iter().zip(&xf_a).zip(&rays) {
-                black_box(ray_cast(a, xf, ray));
+                let _ = black_box(ray_cast(a, xf, ray));
             }
         });
     });
     group.bench_function("scalar_analytic", |bencher| {
         bencher.iter(|| {
             for ((a, &xf), &ray) in shapes_a.iter().zip(&xf_a).zip(&rays) {
-                black_box(a.ray_cast(xf, ray));
+                let _ = black_box(a.ray_cast(xf, ray));
             }
         });
     });
@@ -219,7 +219,7 @@ where
         bencher.iter(|| {
             frame = (frame + 1) % frame_count;
             for ((a, b), &(xf_a, xf_b)) in moving.shapes.iter().zip(&moving.frames[frame]) {
-                black_box(distance(a, xf_a, b, xf_b));
+                let _ = black_box(distance(a, xf_a, b, xf_b));
             }
         });
     });
@@ -229,7 +229,7 @@ where
             frame = (frame + 1) % frame_count;
             let pairs = moving.shapes.iter().zip(&moving.frames[frame]);
             for (((a, b), &(xf_a, xf_b)), cache) in pairs.zip(&mut caches) {
-                black_box(distance_cached(a, xf_a, b, xf_b, cache));
+                let _ = black_box(distance_cached(a, xf_a, b, xf_b, cache));
             }
         });
     });

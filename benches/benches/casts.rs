@@ -53,21 +53,21 @@ where
     group.bench_function("ray_generic", |bencher| {
         bencher.iter(|| {
             for ((a, _), query) in pairs() {
-                black_box(ray_cast(a, query.xf_a, query.ray));
+                let _ = black_box(ray_cast(a, query.xf_a, query.ray));
             }
         });
     });
     group.bench_function("ray_analytic", |bencher| {
         bencher.iter(|| {
             for ((a, _), query) in pairs() {
-                black_box(a.analytic_ray_cast(query.xf_a, query.ray));
+                let _ = black_box(a.analytic_ray_cast(query.xf_a, query.ray));
             }
         });
     });
     group.bench_function("shape_cast", |bencher| {
         bencher.iter(|| {
             for ((a, b), query) in pairs() {
-                black_box(shape_cast(a, query.xf_a, b, query.xf_b, query.motion));
+                let _ = black_box(shape_cast(a, query.xf_a, b, query.xf_b, query.motion));
             }
         });
     });
@@ -75,7 +75,7 @@ where
         bencher.iter(|| {
             for ((a, b), query) in pairs() {
                 let sweep_a = Sweep::fixed(query.xf_a);
-                black_box(time_of_impact(a, sweep_a, b, query.sweep_b, S::ONE));
+                let _ = black_box(time_of_impact(a, sweep_a, b, query.sweep_b, S::ONE));
             }
         });
     });
@@ -83,7 +83,7 @@ where
         bencher.iter(|| {
             for ((a, b), query) in pairs() {
                 let sweep_a = Sweep::fixed(query.xf_a);
-                black_box(time_of_impact(a, sweep_a, b, query.turning_sweep_b, S::ONE));
+                let _ = black_box(time_of_impact(a, sweep_a, b, query.turning_sweep_b, S::ONE));
             }
         });
     });

@@ -57,7 +57,7 @@ where
     group.bench_function("penetration_overlapping", |bencher| {
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in overlapping.shapes.iter().zip(&overlapping.frames[0]) {
-                black_box(penetration(a, xf_a, b, xf_b));
+                let _ = black_box(penetration(a, xf_a, b, xf_b));
             }
         });
     });

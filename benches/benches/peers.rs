@@ -109,7 +109,7 @@ fn bench_distance(criterion: &mut Criterion, name: &str, scene: &Scene) {
     group.bench_function("gjk", |bencher| {
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in scene.gjk.shapes.iter().zip(&scene.gjk.frames[0]) {
-                black_box(distance(a, xf_a, b, xf_b));
+                let _ = black_box(distance(a, xf_a, b, xf_b));
             }
         });
     });
@@ -139,14 +139,14 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
     group.bench_function("gjk_analytic", |bencher| {
         bencher.iter(|| {
             for query in &queries {
-                black_box(octagon.ray_cast(query.xf_a, query.ray));
+                let _ = black_box(octagon.ray_cast(query.xf_a, query.ray));
             }
         });
     });
     group.bench_function("gjk_generic", |bencher| {
         bencher.iter(|| {
             for query in &queries {
-                black_box(ray_cast(octagon, query.xf_a, query.ray));
+                let _ = black_box(ray_cast(octagon, query.xf_a, query.ray));
             }
         });
     });
@@ -181,7 +181,7 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
     group.bench_function("gjk", |bencher| {
         bencher.iter(|| {
             for query in &queries {
-                black_box(shape_cast(
+                let _ = black_box(shape_cast(
                     octagon,
                     query.xf_a,
                     octagon,
@@ -301,7 +301,7 @@ fn bench_capsule_polygon(criterion: &mut Criterion) {
     group.bench_function("gjk", |bencher| {
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(&gjk.frames[0]) {
-                black_box(distance(a, xf_a, b, xf_b));
+                let _ = black_box(distance(a, xf_a, b, xf_b));
             }
         });
     });
@@ -336,7 +336,7 @@ fn bench_ellipses(criterion: &mut Criterion) {
     group.bench_function("gjk", |bencher| {
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(&gjk.frames[0]) {
-                black_box(distance(a, xf_a, b, xf_b));
+                let _ = black_box(distance(a, xf_a, b, xf_b));
             }
         });
     });
@@ -382,7 +382,7 @@ fn bench_coherent(criterion: &mut Criterion) {
         bencher.iter(|| {
             let frame = frames.next().expect("the frames cycle");
             for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(frame) {
-                black_box(distance(a, xf_a, b, xf_b));
+                let _ = black_box(distance(a, xf_a, b, xf_b));
             }
         });
     });
@@ -393,7 +393,7 @@ fn bench_coherent(criterion: &mut Criterion) {
             let frame = frames.next().expect("the frames cycle");
             let queries = gjk.shapes.iter().zip(frame).zip(&mut caches);
             for (((a, b), &(xf_a, xf_b)), cache) in queries {
-                black_box(distance_cached(a, xf_a, b, xf_b, cache));
+                let _ = black_box(distance_cached(a, xf_a, b, xf_b, cache));
             }
         });
     });

@@ -50,7 +50,7 @@ const PASSES: usize = 10;
 fn measured_cold<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
     for _ in 0..PASSES {
         for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
-            black_box(distance(a, xf_a, b, xf_b));
+            let _ = black_box(distance(a, xf_a, b, xf_b));
         }
     }
 }
@@ -63,7 +63,7 @@ fn measured_warm<T: Support<f32>>(
 ) {
     for frame in frames.iter().cycle().take(PASSES) {
         for (((a, b), &(xf_a, xf_b)), cache) in shapes.iter().zip(frame).zip(&mut *caches) {
-            black_box(distance_cached(a, xf_a, b, xf_b, cache));
+            let _ = black_box(distance_cached(a, xf_a, b, xf_b, cache));
         }
     }
 }
@@ -73,7 +73,7 @@ fn measured_ray<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>
     for _ in 0..PASSES {
         for ((a, _), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
             let through = (xf_a.translation - xf_b.translation) * 2.0;
-            black_box(ray_cast(a, xf_a, Ray::new(xf_b.translation, through)));
+            let _ = black_box(ray_cast(a, xf_a, Ray::new(xf_b.translation, through)));
         }
     }
 }
@@ -86,7 +86,7 @@ fn measured_ray_analytic(
     for _ in 0..PASSES {
         for ((a, _), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
             let through = (xf_a.translation - xf_b.translation) * 2.0;
-            black_box(a.ray_cast(xf_a, Ray::new(xf_b.translation, through)));
+            let _ = black_box(a.ray_cast(xf_a, Ray::new(xf_b.translation, through)));
         }
     }
 }
@@ -158,7 +158,7 @@ fn measured_overlap_batch(
 fn measured_sweep(shapes: &[(Polygon<f32, 8>, Polygon<f32, 8>)], queries: &[GjkCastQuery<f32>]) {
     for _ in 0..PASSES {
         for ((a, b), query) in shapes.iter().zip(queries) {
-            black_box(shape_cast(a, query.xf_a, b, query.xf_b, query.motion));
+            let _ = black_box(shape_cast(a, query.xf_a, b, query.xf_b, query.motion));
         }
     }
 }
@@ -187,7 +187,7 @@ fn measured_cast<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32
     for _ in 0..PASSES {
         for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
             let motion = ShapeCastInput::moving_b(xf_a.translation - xf_b.translation);
-            black_box(shape_cast(a, xf_a, b, xf_b, motion));
+            let _ = black_box(shape_cast(a, xf_a, b, xf_b, motion));
         }
     }
 }
@@ -265,7 +265,7 @@ fn main() {
                 for (((a, b), &(xf_a, xf_b)), cache) in
                     moving.shapes.iter().zip(frame).zip(&mut caches)
                 {
-                    black_box(distance_cached(a, xf_a, b, xf_b, cache));
+                    let _ = black_box(distance_cached(a, xf_a, b, xf_b, cache));
                 }
             }
             measured_warm(&moving.shapes, &moving.frames, &mut caches);

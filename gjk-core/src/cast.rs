@@ -57,6 +57,7 @@ impl<S: Scalar> Ray<S> {
 
 /// What a cast found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CastStatus {
     /// The ray or the moving shapes reach the target at `fraction` (at most
     /// `max_fraction`), where `point` and `normal` describe the contact.
@@ -82,6 +83,7 @@ pub enum CastStatus {
 ///
 /// Points and normals are in world space.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct CastOutput<S> {
     /// Fraction of the translation at the first contact (zero when starting inside,
     /// `max_fraction` on a miss).
@@ -115,6 +117,30 @@ impl<S: Scalar> CastOutput<S> {
     #[inline]
     pub fn is_hit(&self) -> bool {
         self.status == CastStatus::Hit
+    }
+
+    /// Whether the cast found contact within `max_fraction`: a hit, or a start
+    /// inside ([`CastStatus::StartsInside`], fraction zero). Box2D's single `hit`
+    /// flag; [`is_hit`](Self::is_hit) is the hit proper. A miss, the iteration cap
+    /// and invalid input are no contact.
+    ///
+    /// ```
+    /// use gjk_core::{CastStatus, Ray, Transform, Vec2, ray_cast};
+    /// # use gjk_core::{FeatureId, Support, SupportPoint};
+    /// # struct Dot;
+    /// # impl Support<f32> for Dot {
+    /// #     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> { SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0)) }
+    /// #     fn radius(&self) -> f32 { 1.0 }
+    /// # }
+    /// let inside = ray_cast(&Dot, Transform::IDENTITY, Ray::new(Vec2::ZERO, Vec2::X));
+    /// assert_eq!(inside.status, CastStatus::StartsInside);
+    /// assert!(inside.has_contact() && !inside.is_hit());
+    /// let through = ray_cast(&Dot, Transform::IDENTITY, Ray::new(Vec2::new(-3.0, 0.0), Vec2::new(4.0, 0.0)));
+    /// assert!(through.has_contact() && through.is_hit());
+    /// ```
+    #[inline]
+    pub fn has_contact(&self) -> bool {
+        matches!(self.status, CastStatus::Hit | CastStatus::StartsInside)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
 /// What a distance query found about the pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DistanceStatus {
     /// The shapes are apart; `distance` is the gap between their rounded surfaces.
     Separated,
@@ -41,6 +42,7 @@ pub enum DistanceStatus {
 /// shapes 1e4 units from the origin get witness points good to about a millimetre.
 /// Use f64, or keep your own local frame near the shapes, when that matters.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct DistanceOutput<S> {
     /// Gap between the rounded surfaces: zero when they touch or overlap.
     pub distance: S,

@@ -80,6 +80,7 @@ pub struct ManifoldPoint<S> {
 ///
 /// [`to_world`]: Manifold::to_world
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct Manifold<S> {
     /// Unit normal from A to B, in A's local frame (zero when there are no points).
     pub normal: Vec2<S>,
@@ -254,6 +255,7 @@ pub struct WorldPoint<S> {
 
 /// A contact manifold in world space ([`Manifold::to_world`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct WorldManifold<S> {
     /// Unit normal from A to B.
     pub normal: Vec2<S>,
@@ -291,6 +293,7 @@ pub enum PointState {
 /// The states of the points of two successive manifolds of the same pair, matched by
 /// [`ContactId`] (Box2D's `b2GetPointStates`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[must_use]
 pub struct PointStates {
     /// For each point of the old manifold: `Persisted` or `Removed` (`Null` for
     /// unused slots).

@@ -7,6 +7,7 @@ use crate::{Scalar, Support, Transform};
 
 /// Why a query could not give an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum QueryError {
     /// An input was not usable: a NaN or infinite coordinate, radius or transform, a
     /// negative radius, a rotation that is not unit length, or values so large that

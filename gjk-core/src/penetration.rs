@@ -7,6 +7,7 @@ use crate::{Scalar, Support, Transform, Vec2};
 
 /// What [`penetration`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PenetrationStatus {
     /// The shapes overlap (or touch): `depth >= 0` is the length of the shortest
     /// translation of B that separates them, along `normal`.
@@ -29,6 +30,7 @@ pub enum PenetrationStatus {
 /// witness points are the deepest points of each shape's surface, and moving B by
 /// `depth * normal` makes them (and the shapes) just touch.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct PenetrationOutput<S> {
     /// The overlap along `normal` (positive when penetrating, minus the distance when
     /// separated).

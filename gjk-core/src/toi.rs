@@ -117,6 +117,7 @@ impl<S: Scalar> Default for ToiConfig<S> {
 
 /// What [`time_of_impact`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ToiStatus {
     /// The gap reaches the target (within the tolerance) at `fraction`, and is larger
     /// than the target at every earlier fraction.
@@ -137,6 +138,7 @@ pub enum ToiStatus {
 
 /// The result of [`time_of_impact`] and [`time_of_impact_with`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct ToiOutput<S> {
     /// What the query found.
     pub status: ToiStatus,

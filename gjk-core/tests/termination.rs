@@ -347,7 +347,7 @@ fn cache_from_another_pair_only_costs_iterations() {
         radius: 0.2,
     };
     let mut cache = SimplexCache::new();
-    distance_cached(
+    let _ = distance_cached(
         &unit,
         Transform::IDENTITY,
         &unit,
@@ -365,9 +365,9 @@ fn cache_from_another_pair_only_costs_iterations() {
 fn invalid_query_clears_the_cache() {
     let disc = Disc(1.0_f32);
     let mut cache = SimplexCache::new();
-    distance_cached(&disc, Transform::IDENTITY, &disc, at(3.0, 0.0), &mut cache);
+    let _ = distance_cached(&disc, Transform::IDENTITY, &disc, at(3.0, 0.0), &mut cache);
     assert!(!cache.is_empty());
-    distance_cached(
+    let _ = distance_cached(
         &disc,
         Transform::IDENTITY,
         &disc,

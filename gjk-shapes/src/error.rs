@@ -16,6 +16,7 @@ use core::fmt;
 /// assert_eq!(Polygon::<f32, 8>::new(&clockwise), Err(ShapeError::Clockwise));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// A polygon or hull needs at least 3 (distinct) points; `count` is how many it got
     /// (for a hull: how many distinct points, counting at most 3).

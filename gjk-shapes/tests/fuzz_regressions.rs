@@ -154,8 +154,8 @@ fn warm_start_on_a_speck_of_a_box_keeps_finite_witness_points() {
     let point = Point::new(v(SPECK, SPECK)).unwrap();
     let at = Transform::from_position_angle(v(SPECK, SPECK), SPECK);
     let mut cache = gjk_core::SimplexCache::new();
-    distance_cached(&speck, at, &point, at, &mut cache);
-    distance_cached(&speck, at, &point, at, &mut cache);
+    let _ = distance_cached(&speck, at, &point, at, &mut cache);
+    let _ = distance_cached(&speck, at, &point, at, &mut cache);
     // Then the point moves 1e-5 up: the warm start's edge weights took the reciprocal
     // of a subnormal sum, infinite, and the witness points came out NaN.
     let above = Transform::from_position_angle(v(SPECK, 1.050_163_7e-5), 6.0);

@@ -39,7 +39,7 @@ fn assert_rejected<S: Scalar>(a: &impl Support<S>, b: &impl Support<S>, bad: Tra
         );
         // A cache filled by a valid query is emptied by the rejected one.
         let mut cache = SimplexCache::new();
-        distance_cached(
+        let _ = distance_cached(
             a,
             good(),
             b,

@@ -358,6 +358,10 @@ fn check_ray<S: Scalar>(
             }
         }
         CastStatus::MaxIterations => panic!("the generic ray cast gave up: {}", context()),
+        status => panic!(
+            "a status this test does not know: {status:?}: {}",
+            context()
+        ),
     }
 }
 

@@ -23,6 +23,7 @@ use gjk_core::{DistanceOutput, DistanceStatus, Scalar, Vec2};
 /// assert_eq!(Separation::<f32>::default().status, DistanceStatus::InvalidInput);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
 pub struct Separation<S: Scalar = f32> {
     /// The distance between the rounded shapes; zero when they touch or overlap, NaN
     /// for invalid input.

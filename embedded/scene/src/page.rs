@@ -102,6 +102,9 @@ fn distance_code(status: DistanceStatus) -> f32 {
         DistanceStatus::Overlapping => 1.0,
         DistanceStatus::MaxIterations => 2.0,
         DistanceStatus::InvalidInput => 3.0,
+        // The statuses are `#[non_exhaustive]`: one added to gjk-core later shows as
+        // invalid input until the page names it.
+        _ => 3.0,
     }
 }
 
@@ -113,5 +116,7 @@ fn cast_code(status: CastStatus) -> f32 {
         CastStatus::StartsInside => 2.0,
         CastStatus::MaxIterations => 3.0,
         CastStatus::InvalidInput => 4.0,
+        // As above, for a cast status added later.
+        _ => 4.0,
     }
 }

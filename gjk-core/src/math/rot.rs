@@ -49,6 +49,25 @@ impl<S: Scalar> Rot<S> {
         Self { cos, sin }
     }
 
+    /// The rotation with cosine `cos` and sine `sin`, checked: `None` unless both are
+    /// finite and `cos^2 + sin^2` is within [`Scalar::UNIT_TOLERANCE`] of one (the
+    /// check every query makes of its transforms, so a rotation built here is never
+    /// rejected as invalid input). For angles kept as a cosine and sine, as engines
+    /// and Box2D keep them; [`normalize`](Self::normalize) repairs a drifted pair.
+    ///
+    /// ```
+    /// use gjk_core::Rot;
+    /// let eighth = Rot::from_cos_sin(0.6_f32, 0.8).unwrap();
+    /// assert_eq!((eighth.cos, eighth.sin), (0.6, 0.8));
+    /// assert_eq!(Rot::from_cos_sin(1.0_f32, 0.5), None); // not unit length
+    /// assert_eq!(Rot::from_cos_sin(f64::NAN, 0.0), None);
+    /// ```
+    #[inline]
+    pub fn from_cos_sin(cos: S, sin: S) -> Option<Self> {
+        let rotation = Self { cos, sin };
+        rotation.is_valid().then_some(rotation)
+    }
+
     /// The angle in radians, in `[-pi, pi]`.
     ///
     /// ```
