@@ -10,8 +10,8 @@ use gjk_core::{
 };
 use gjk_shapes::Circle;
 use gjk_simd::{
-    PackError, PairId, PairSet, Separation, Simd, distance_pairs_on, intersects_pairs_on,
-    separation_pairs_on,
+    LaneScalar, PackError, PairId, PairSet, Separation, Simd, distance_pairs_on,
+    intersects_pairs_on, separation_pairs_on,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
@@ -20,7 +20,7 @@ mod common;
 #[allow(dead_code)] // Shared with the equivalence tests, which use all of it.
 mod lane_shapes;
 use common::output_bits;
-use lane_shapes::{Kinds, Shape, shape};
+use lane_shapes::{Kinds, Shape, shape, transform_to_f64};
 
 /// A scene: shapes and the poses of a first frame, near each other so that pairs
 /// overlap, touch and are apart; one pose in forty invalid.
@@ -162,83 +162,116 @@ fn moved(poses: &[Transform<f32>], frame: usize) -> Vec<Transform<f32>> {
 }
 
 /// A pair in the set and, for the reference, its scalar warm-start cache.
-struct Live {
+struct Live<S> {
     id: PairId,
     pair: [u32; 2],
-    cache: SimplexCache<f32>,
+    cache: SimplexCache<S>,
 }
 
-/// Over twenty coherent frames, with a pair removed and another inserted every few
-/// frames, every pair in the set gets the scalar answer on every path, with and
-/// without grouping: with warm starts, `distance_cached` with a cache of the pair's
-/// own (emptied when the pair is inserted again), updated by the distance and the
-/// separation queries alike; without, `distance`.
-#[test]
-fn pair_set_equals_scalar_over_coherent_frames() {
-    runner(16)
-        .run(&(scene(), 2_usize..5), |((shapes, poses), stride)| {
-            let pairs = pairs_of(shapes.len(), stride);
-            for simd in Simd::available() {
-                for (grouping, warm_start) in [(true, true), (false, true), (true, false)] {
-                    let mut set = PairSet::new();
-                    set.set_grouping(grouping);
-                    set.set_warm_start(warm_start);
-                    let insert = |set: &mut PairSet, pair| Live {
-                        id: set.insert(&shapes, pair).unwrap(),
-                        pair,
-                        cache: SimplexCache::new(),
+/// Over twenty coherent frames (the `f32` poses of `moved`, made `S` by `convert`),
+/// with a pair removed and another inserted every few frames, every pair in the set
+/// gets the scalar answer on every path, with and without grouping: with warm
+/// starts, `distance_cached` with a cache of the pair's own (emptied when the pair is
+/// inserted again), updated by the distance and the separation queries alike;
+/// without, `distance`.
+fn check_pair_set<S: LaneScalar>(
+    shapes: &[Shape<S>],
+    poses: &[Transform<f32>],
+    pairs: &[[u32; 2]],
+    convert: impl Fn(Transform<f32>) -> Transform<S>,
+) -> Result<(), TestCaseError> {
+    for simd in Simd::available() {
+        for (grouping, warm_start) in [(true, true), (false, true), (true, false)] {
+            let mut set = PairSet::<S>::new();
+            set.set_grouping(grouping);
+            set.set_warm_start(warm_start);
+            let insert = |set: &mut PairSet<S>, pair| Live {
+                id: set.insert(shapes, pair).unwrap(),
+                pair,
+                cache: SimplexCache::new(),
+            };
+            let mut live: Vec<Live<S>> = pairs.iter().map(|&pair| insert(&mut set, pair)).collect();
+            for frame in 0..20 {
+                if frame % 3 == 1 && !live.is_empty() {
+                    let gone = live.swap_remove(frame % live.len());
+                    prop_assert!(set.remove(gone.id));
+                    live.push(insert(&mut set, gone.pair));
+                }
+                if frame % 5 == 2 && live.len() > 1 {
+                    let gone = live.swap_remove(0);
+                    prop_assert!(set.remove(gone.id));
+                }
+                let poses: Vec<Transform<S>> =
+                    moved(poses, frame).into_iter().map(&convert).collect();
+                let mut out = vec![DistanceOutput::default(); set.id_bound()];
+                let mut light = vec![Separation::default(); set.id_bound()];
+                let mut overlaps = vec![Err(QueryError::InvalidInput); set.id_bound()];
+                set.distance_on(simd, &poses, &mut out).unwrap();
+                set.separation_on(simd, &poses, &mut light).unwrap();
+                set.intersects_on(simd, &poses, &mut overlaps).unwrap();
+                prop_assert_eq!(set.len(), live.len());
+                let path = simd.path();
+                for entry in &mut live {
+                    let [a, b] = entry.pair.map(|index| index as usize);
+                    let (a, xf_a, b, xf_b) = (&shapes[a], poses[a], &shapes[b], poses[b]);
+                    let (scalar, separation) = if warm_start {
+                        (
+                            distance_cached(a, xf_a, b, xf_b, &mut entry.cache),
+                            distance_cached(a, xf_a, b, xf_b, &mut entry.cache),
+                        )
+                    } else {
+                        (distance(a, xf_a, b, xf_b), distance(a, xf_a, b, xf_b))
                     };
-                    let mut live: Vec<Live> =
-                        pairs.iter().map(|&pair| insert(&mut set, pair)).collect();
-                    for frame in 0..20 {
-                        if frame % 3 == 1 && !live.is_empty() {
-                            let gone = live.swap_remove(frame % live.len());
-                            prop_assert!(set.remove(gone.id));
-                            live.push(insert(&mut set, gone.pair));
-                        }
-                        if frame % 5 == 2 && live.len() > 1 {
-                            let gone = live.swap_remove(0);
-                            prop_assert!(set.remove(gone.id));
-                        }
-                        let poses = moved(&poses, frame);
-                        let mut out = vec![DistanceOutput::default(); set.id_bound()];
-                        let mut light = vec![Separation::default(); set.id_bound()];
-                        let mut overlaps = vec![Err(QueryError::InvalidInput); set.id_bound()];
-                        set.distance_on(simd, &poses, &mut out).unwrap();
-                        set.separation_on(simd, &poses, &mut light).unwrap();
-                        set.intersects_on(simd, &poses, &mut overlaps).unwrap();
-                        prop_assert_eq!(set.len(), live.len());
-                        let path = simd.path();
-                        for entry in &mut live {
-                            let [a, b] = entry.pair.map(|index| index as usize);
-                            let (a, xf_a, b, xf_b) = (&shapes[a], poses[a], &shapes[b], poses[b]);
-                            let (scalar, separation) = if warm_start {
-                                (
-                                    distance_cached(a, xf_a, b, xf_b, &mut entry.cache),
-                                    distance_cached(a, xf_a, b, xf_b, &mut entry.cache),
-                                )
-                            } else {
-                                (distance(a, xf_a, b, xf_b), distance(a, xf_a, b, xf_b))
-                            };
-                            let at = entry.id.index();
-                            prop_assert_eq!(
-                                output_bits(&out[at]),
-                                output_bits(&scalar),
-                                "{} frame {} warm {}",
-                                path,
-                                frame,
-                                warm_start
-                            );
-                            prop_assert_eq!(
-                                separation_bits(&light[at]),
-                                separation_bits(&Separation::from(separation))
-                            );
-                            prop_assert_eq!(overlaps[at], intersects(a, xf_a, b, xf_b));
-                        }
-                    }
+                    let at = entry.id.index();
+                    prop_assert_eq!(
+                        output_bits(&out[at]),
+                        output_bits(&scalar),
+                        "{} frame {} warm {}",
+                        path,
+                        frame,
+                        warm_start
+                    );
+                    prop_assert_eq!(
+                        separation_bits(&light[at]),
+                        separation_bits(&Separation::from(separation))
+                    );
+                    prop_assert_eq!(overlaps[at], intersects(a, xf_a, b, xf_b));
                 }
             }
-            Ok(())
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn pair_set_equals_scalar_over_coherent_frames() {
+    runner(12)
+        .run(&(scene(), 2_usize..5), |((shapes, poses), stride)| {
+            check_pair_set(&shapes, &poses, &pairs_of(shapes.len(), stride), |pose| {
+                pose
+            })
+        })
+        .unwrap();
+}
+
+/// The same in `f64`, where the `f64` constructors take the scene's shapes.
+#[test]
+fn f64_pair_set_equals_scalar_over_coherent_frames() {
+    runner(8)
+        .run(&(scene(), 2_usize..5), |((shapes, poses), stride)| {
+            let Some(shapes) = shapes
+                .iter()
+                .map(|shape| shape.to_f64())
+                .collect::<Option<Vec<_>>>()
+            else {
+                return Ok(());
+            };
+            check_pair_set(
+                &shapes,
+                &poses,
+                &pairs_of(shapes.len(), stride),
+                transform_to_f64,
+            )
         })
         .unwrap();
 }
