@@ -142,7 +142,10 @@ pub struct PairSet<S: LaneScalar = f32> {
     free: Vec<u32>,
     /// Pairs to move after a query, and their new class (kept to reuse its memory).
     moves: Vec<(u32, usize)>,
-    /// The largest shape index of any pair, plus one: what the poses must cover.
+    /// How many sides of pairs in the set name each shape index.
+    shape_uses: Vec<u32>,
+    /// One past the largest shape index a pair in the set names: the poses the
+    /// queries need (not those of removed pairs: an engine may drop its last bodies).
     shapes_needed: usize,
     grouping: bool,
     warm_start: bool,
@@ -169,6 +172,7 @@ impl<S: LaneScalar> PairSet<S> {
             places: Vec::new(),
             free: Vec::new(),
             moves: Vec::new(),
+            shape_uses: Vec::new(),
             shapes_needed: 0,
             grouping: true,
             warm_start: true,
@@ -279,8 +283,9 @@ impl<S: LaneScalar> PairSet<S> {
         };
         self.append(entry, NEW_CLASS);
         self.len += 1;
-        let largest = pair[0].max(pair[1]) as usize;
-        self.shapes_needed = self.shapes_needed.max(largest + 1);
+        for shape in pair {
+            self.use_shape(shape as usize);
+        }
         Ok(PairId(id))
     }
 
@@ -301,7 +306,10 @@ impl<S: LaneScalar> PairSet<S> {
         let Some(place) = self.places.get_mut(id.index()).and_then(Option::take) else {
             return false;
         };
-        self.take_out(place);
+        let removed = self.take_out(place);
+        for shape in removed.shapes {
+            self.release_shape(shape as usize);
+        }
         self.free.push(id.0);
         self.len -= 1;
         true
@@ -527,6 +535,34 @@ impl<S: LaneScalar> PairSet<S> {
         moves.clear();
         self.moves = moves;
         Ok(())
+    }
+
+    /// Counts a pair's side naming shape `index`.
+    fn use_shape(&mut self, index: usize) {
+        if self.shape_uses.len() <= index {
+            self.shape_uses.resize(index + 1, 0);
+        }
+        if let Some(uses) = self.shape_uses.get_mut(index) {
+            *uses += 1;
+        }
+        self.shapes_needed = self.shapes_needed.max(index + 1);
+    }
+
+    /// Forgets a pair's side naming shape `index`; the poses needed shrink past shape
+    /// indices no pair names any more (each index is stepped over once per time it
+    /// becomes the largest, so removals cost O(1) amortized).
+    fn release_shape(&mut self, index: usize) {
+        if let Some(uses) = self.shape_uses.get_mut(index) {
+            *uses = uses.saturating_sub(1);
+        }
+        while self.shapes_needed > 0
+            && self
+                .shape_uses
+                .get(self.shapes_needed - 1)
+                .is_none_or(|&uses| uses == 0)
+        {
+            self.shapes_needed -= 1;
+        }
     }
 
     /// Puts `entry` after the last pair of `class` and records its place.

@@ -309,6 +309,26 @@ fn index_pair_queries_reject_bad_input_without_writing() {
     assert_eq!(set.insert(&shapes, [3, 0]), Err(PackError::IndexOutOfRange));
 }
 
+/// The poses must cover the pairs in the set, not those removed from it: an engine
+/// that drops its last bodies (and their pairs) passes a shorter slice of poses.
+#[test]
+fn pair_set_needs_poses_only_for_the_pairs_it_holds() {
+    let ball = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
+    let shapes = [ball; 4];
+    let poses = [0.0_f32, 3.0, 6.0, 9.0].map(|x| Transform::from_translation(Vec2::new(x, 0.0)));
+    let mut set = PairSet::new();
+    let near = set.insert(&shapes, [0, 1]).unwrap();
+    let last = set.insert(&shapes, [2, 3]).unwrap();
+    let mut out = vec![DistanceOutput::default(); set.id_bound()];
+    assert_eq!(
+        set.distance(&poses[..3], &mut out),
+        Err(PackError::LengthMismatch)
+    );
+    assert!(set.remove(last));
+    set.distance(&poses[..2], &mut out).unwrap();
+    assert_eq!(out[near.index()].distance, 1.0);
+}
+
 /// Ids of removed pairs are reused, and a removed pair's output slot is left alone.
 #[test]
 fn pair_set_reuses_ids_and_skips_free_ones() {
