@@ -5,9 +5,18 @@
 //! kernel's algorithm with the same arithmetic in the same order, so every output is
 //! bit-identical to the `gjk_core` query on the same input, statuses and iteration
 //! counts included; the tests check exactly that on every instruction set.
-//! `#![no_std]`, no allocation. Every type and function is generic over the scalar
-//! ([`LaneScalar`]: `f32` or `f64`), the scalar of the shapes.
+//! `#![no_std]`; only `PairSet` allocates (feature `alloc`, on by default). Every
+//! type and function is generic over the scalar ([`LaneScalar`]: `f32` or `f64`), the
+//! scalar of the shapes.
 //!
+//! - `PairSet` (feature `alloc`): an engine's narrow phase on coherent frames. Pairs
+//!   are packed once when the broad phase reports them and removed by `PairId` when it
+//!   drops them; every frame they are queried at the shapes' poses, each warm-started
+//!   from its last simplex (as `gjk_core::distance_cached`) and grouped with pairs of
+//!   the same iteration count, so that a block's lanes finish together.
+//! - [`distance_pairs`], [`separation_pairs`], [`intersects_pairs`]: a scene's
+//!   shapes, their poses and `[a, b]` index pairs, no state.
+//! - [`Separation`]: the light output, without witness points.
 //! - [`PairBlock`]: up to [`BLOCK`] (16) pairs packed once, then queried for any
 //!   placements with [`PairBlock::distance`] and [`PairBlock::intersects`].
 //! - [`distance_batch`], [`intersects_batch`]: slices of shapes and transforms in, a

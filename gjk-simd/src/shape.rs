@@ -183,7 +183,7 @@ pub enum LaneCore<S = f32> {
 /// and `radius` the radius the lane uses. Otherwise a lane's GJK takes another vertex
 /// on some tie and its output differs from the scalar kernel's (another witness
 /// point, or another iteration count). For the warm starts of a
-/// [`PairSet`](crate::PairSet), `Support::feature_point` must also answer, for a
+/// `PairSet`, `Support::feature_point` must also answer, for a
 /// vertex core, vertex `k` (bit for bit) for the vertex id `k` below the count and
 /// `None` above it, and `None` for an ellipse, as gjk-shapes' shapes do: the lanes
 /// rebuild a cached vertex that way, as `gjk_core::distance_cached` does through
