@@ -126,7 +126,9 @@ fn steps() -> Vec<Step> {
         ),
         // Every lane of the batch queries against scalar gjk-core on 100,000 random
         // pairs (distance, overlap) and rays of each shape kind, in f32 and f64, bit
-        // for bit (about 25 s with the release build).
+        // for bit, on every lane path this processor has (the tests loop over
+        // `Simd::available()`: scalar, SSE2, and AVX2 and AVX-512 where present), and
+        // the pair set warm-started over coherent frames (about 60 s in release).
         Step::cargo(
             "gjk-simd = scalar, 100k pairs and rays per kind",
             &[
@@ -139,10 +141,11 @@ fn steps() -> Vec<Step> {
                 "--ignored",
             ],
         ),
-        // The same with AVX2, where the blocks are f32x8 and f64x4 instead of f32x4
-        // and f64x2: the other lane code `wide` compiles.
+        // The same built for x86-64-v3, where `wide`'s portable lanes are its AVX
+        // f32x8 and f64x4 instead of SSE2's f32x4 and f64x2: the other portable lane
+        // code it compiles (the run-time AVX2 and AVX-512 lanes are the step above's).
         Step::cargo(
-            "gjk-simd = scalar, AVX2 lanes",
+            "gjk-simd = scalar, portable lanes built for AVX2",
             &[
                 "test",
                 "--release",
