@@ -9,9 +9,7 @@
 //! one in the scalar order, so each lane's output is `gjk_core::ray_cast`'s, bit for
 //! bit.
 
-use gjk_core::{
-    CastOutput, CastStatus, DistanceOutput, DistanceStatus, Ray, Scalar, Transform, Vec2,
-};
+use gjk_core::{CastOutput, CastStatus, DistanceOutput, Ray, Scalar, Transform, Vec2};
 use num_traits::{Float, ToPrimitive};
 
 use crate::gjk::{Placed, distance_lanes, seed, stop};
@@ -327,15 +325,7 @@ fn with_exact_starting_normals<F: LaneFloat>(
     if !out.iter().any(needs_exact) {
         return;
     }
-    let blank = DistanceOutput {
-        distance: F::Scalar::ZERO,
-        witness_a: Vec2::ZERO,
-        witness_b: Vec2::ZERO,
-        normal: Vec2::ZERO,
-        iterations: 0,
-        status: DistanceStatus::InvalidInput,
-    };
-    let mut exact = [blank; BLOCK];
+    let mut exact = [DistanceOutput::default(); BLOCK];
     let exact = exact.get_mut(..out.len()).unwrap_or(&mut []);
     distance_lanes(placed, None, exact);
     for (output, exact) in out.iter_mut().zip(exact.iter()) {

@@ -146,19 +146,13 @@ impl<S: Scalar> CoreRows<S> {
         let scanned = scanned.min(MAX_VERTICES);
         let mut vertices = [Vec2Lanes::zero(); MAX_VERTICES];
         for ((vertex, x), y) in vertices.iter_mut().zip(&self.x).zip(&self.y).take(scanned) {
-            *vertex = Vec2Lanes {
-                x: F::load(x, offset),
-                y: F::load(y, offset),
-            };
+            *vertex = Vec2Lanes::load(x, y, offset);
         }
         PackedCores {
             vertices,
             scanned,
             radii: F::load(&self.radii, offset),
-            semi_axes: Vec2Lanes {
-                x: F::load(&self.axes_x, offset),
-                y: F::load(&self.axes_y, offset),
-            },
+            semi_axes: Vec2Lanes::load(&self.axes_x, &self.axes_y, offset),
             ellipses,
             any_ellipse: ellipses.any(),
         }

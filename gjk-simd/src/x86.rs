@@ -202,10 +202,11 @@ bitwise_512!(
     _mm512_castsi512_pd
 );
 
-/// The `LaneFloat` methods every register type writes alike: `splat`, and the
-/// unaligned load and store of its array.
+/// The `LaneFloat` methods every register type writes alike: `splat`, the unaligned
+/// load and store of its array, `abs`, `max`, `sqrt` and `is_finite`.
 macro_rules! register_methods {
-    ($scalar:ty, $count:expr, $set1:ident, $loadu:ident, $storeu:ident) => {
+    ($scalar:ty, $count:expr, $set1:ident, $loadu:ident, $storeu:ident, $max:ident,
+        $sqrt:ident) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn splat(value: $scalar) -> Self {
             // SAFETY: see the module documentation.
@@ -224,6 +225,24 @@ macro_rules! register_methods {
             // scalars of `array` (an unaligned store).
             unsafe { $storeu(array.as_mut_ptr(), self.0) };
             array
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn abs(self) -> Self {
+            self & Self::splat(<$scalar>::from_bits(!0 >> 1))
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn max(self, other: Self) -> Self {
+            // SAFETY: see the module documentation.
+            Self(unsafe { $max(self.0, other.0) })
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn sqrt(self) -> Self {
+            // SAFETY: see the module documentation.
+            Self(unsafe { $sqrt(self.0) })
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn is_finite(self) -> Self::Mask {
+            self.abs().cmp_lt(Self::splat(<$scalar>::INFINITY))
         }
     };
 }
@@ -263,25 +282,11 @@ macro_rules! avx_lanes {
             type Mask = Self;
             const COUNT: usize = $count;
 
-            register_methods!($scalar, $count, $set1, $loadu, $storeu);
+            register_methods!($scalar, $count, $set1, $loadu, $storeu, $max, $sqrt);
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn blend(mask: Self, on_true: Self, on_false: Self) -> Self {
                 // SAFETY: see the module documentation.
                 Self(unsafe { $blendv(on_false.0, on_true.0, mask.0) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn abs(self) -> Self {
-                self & Self::splat(<$scalar>::from_bits(!0 >> 1))
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn max(self, other: Self) -> Self {
-                // SAFETY: see the module documentation.
-                Self(unsafe { $max(self.0, other.0) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn sqrt(self) -> Self {
-                // SAFETY: see the module documentation.
-                Self(unsafe { $sqrt(self.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn cmp_eq(self, other: Self) -> Self {
@@ -307,10 +312,6 @@ macro_rules! avx_lanes {
             fn cmp_lt(self, other: Self) -> Self {
                 // SAFETY: see the module documentation.
                 Self(unsafe { $cmp::<_CMP_LT_OQ>(self.0, other.0) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn is_finite(self) -> Self {
-                self.abs().cmp_lt(Self::splat(<$scalar>::INFINITY))
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_nan(self) -> Self {
@@ -432,25 +433,11 @@ macro_rules! avx512_lanes {
             type Mask = $mask;
             const COUNT: usize = $count;
 
-            register_methods!($scalar, $count, $set1, $loadu, $storeu);
+            register_methods!($scalar, $count, $set1, $loadu, $storeu, $max, $sqrt);
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn blend(mask: $mask, on_true: Self, on_false: Self) -> Self {
                 // SAFETY: see the module documentation.
                 Self(unsafe { $blend(mask.0, on_false.0, on_true.0) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn abs(self) -> Self {
-                self & Self::splat(<$scalar>::from_bits(!0 >> 1))
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn max(self, other: Self) -> Self {
-                // SAFETY: see the module documentation.
-                Self(unsafe { $max(self.0, other.0) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn sqrt(self) -> Self {
-                // SAFETY: see the module documentation.
-                Self(unsafe { $sqrt(self.0) })
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn cmp_eq(self, other: Self) -> $mask {
@@ -476,10 +463,6 @@ macro_rules! avx512_lanes {
             fn cmp_lt(self, other: Self) -> $mask {
                 // SAFETY: see the module documentation.
                 $mask(unsafe { $cmp::<_CMP_LT_OQ>(self.0, other.0) })
-            }
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn is_finite(self) -> $mask {
-                self.abs().cmp_lt(Self::splat(<$scalar>::INFINITY))
             }
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_nan(self) -> $mask {
