@@ -18,6 +18,7 @@
 use crate::epa::{EpaEnd, expand};
 use crate::gjk::{Pair, Termination, checked_radii, iterate, seed, shared};
 use crate::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::rescale::{Scaled, scaled_transform};
 use crate::{ContactShape, FeatureId, QueryError, Scalar, SupportEdge, Transform, Vec2};
 
 /// How much better B's face must line up with the normal than A's (in cosine) to be
@@ -98,10 +99,68 @@ where
     A: ContactShape<S> + ?Sized,
     B: ContactShape<S> + ?Sized,
 {
+    let (first, rescue) = match measured(a, xf_a, b, xf_b, speculative_distance) {
+        Ok((manifold, rescue)) => (Ok(manifold), rescue),
+        Err((error, rescue)) => (Err(error), rescue),
+    };
+    match rescue {
+        None => first,
+        Some(factor) => rescaled(first, a, xf_a, b, xf_b, speculative_distance, factor),
+    }
+}
+
+/// The manifold of the shapes scaled by `factor` (see `rescale.rs`), its lengths
+/// scaled back; `first` when the scaled query cannot be computed. Out of line.
+#[cold]
+#[inline(never)]
+fn rescaled<S, A, B>(
+    first: Result<Manifold<S>, QueryError>,
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    speculative_distance: S,
+    factor: S,
+) -> Result<Manifold<S>, QueryError>
+where
+    S: Scalar,
+    A: ContactShape<S> + ?Sized,
+    B: ContactShape<S> + ?Sized,
+{
+    let scaled = measured(
+        &Scaled { shape: a, factor },
+        scaled_transform(xf_a, factor),
+        &Scaled { shape: b, factor },
+        scaled_transform(xf_b, factor),
+        speculative_distance * factor,
+    );
+    match scaled {
+        Ok((manifold, _)) => Ok(manifold.scaled(S::ONE / factor)),
+        Err((QueryError::InvalidInput, _)) => first,
+        Err((error, _)) => Err(error),
+    }
+}
+
+/// The query as it is, with the rescaling factor of the points GJK ended on, if any.
+#[allow(clippy::type_complexity)]
+#[inline]
+fn measured<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+    speculative_distance: S,
+) -> Result<(Manifold<S>, Option<S>), (QueryError, Option<S>)>
+where
+    S: Scalar,
+    A: ContactShape<S> + ?Sized,
+    B: ContactShape<S> + ?Sized,
+{
     let usable_speculation = speculative_distance >= S::ZERO && speculative_distance.is_finite();
     let (radius_a, radius_b) = checked_radii(a, xf_a, b, xf_b)
         .filter(|_| usable_speculation)
-        .ok_or(QueryError::InvalidInput)?;
+        .ok_or(QueryError::InvalidInput)
+        .map_err(|error| (error, None))?;
     let pair = Pair {
         a,
         b,
@@ -109,14 +168,16 @@ where
     };
     let radius = radius_a + radius_b;
     let mut simplex = seed(shared(&pair), pair.relative.translation, None);
-    let state = iterate::<S, _, false>(shared(&pair), &mut simplex, radius);
+    let state = iterate::<S, _, false, false>(shared(&pair), &mut simplex, radius);
+    let rescue = simplex.rescue_factor(S::ZERO);
+    let fail = |error| Err((error, rescue));
     let nearest = match state.termination {
-        Termination::InvalidInput => return Err(QueryError::InvalidInput),
-        Termination::MaxIterations => return Err(QueryError::MaxIterations),
+        Termination::InvalidInput => return fail(QueryError::InvalidInput),
+        Termination::MaxIterations => return fail(QueryError::MaxIterations),
         Termination::CoresOverlap => {
             let deepest = expand(shared(&pair), &simplex);
             match deepest.end {
-                EpaEnd::InvalidInput => return Err(QueryError::InvalidInput),
+                EpaEnd::InvalidInput => return fail(QueryError::InvalidInput),
                 // A full polytope still holds the deepest face found, a sound contact
                 // (see `manifold`'s documentation).
                 EpaEnd::MaxIterations | EpaEnd::Converged | EpaEnd::Flat => Nearest {
@@ -149,7 +210,7 @@ where
         }
     };
     if nearest.core_gap - radius > speculative_distance {
-        return Ok(Manifold::empty());
+        return Ok((Manifold::empty(), rescue));
     }
     let radii = Radii {
         a: radius_a,
@@ -178,7 +239,7 @@ where
         if let Some((reference, incident)) = faces {
             let clipped = clip(reference, incident, side, &radii);
             if !clipped.is_empty() {
-                return Ok(clipped.with_anchor_b_in_frame_of(pair.relative));
+                return Ok((clipped.with_anchor_b_in_frame_of(pair.relative), rescue));
             }
         }
     }
@@ -194,7 +255,7 @@ where
         separation: nearest.normal.dot(anchor_b - anchor_a),
         id: nearest.features,
     });
-    Ok(single.with_anchor_b_in_frame_of(pair.relative))
+    Ok((single.with_anchor_b_in_frame_of(pair.relative), rescue))
 }
 
 /// Where the cores are nearest (or deepest), in A's frame.

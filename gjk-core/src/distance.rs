@@ -1,6 +1,8 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
+#[cfg(not(target_os = "none"))]
+use crate::gjk::rescue;
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
@@ -268,7 +270,31 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     cache: Option<&mut SimplexCache<S>>,
 ) -> DistanceOutput<S> {
     let mut simplex = seed(pair, offset, cache.as_deref());
-    let state = iterate::<S, D, false>(pair, &mut simplex, radius_a + radius_b);
+    let state = iterate::<S, D, false, true>(pair, &mut simplex, radius_a + radius_b);
+    #[cfg(not(target_os = "none"))]
+    if state.may_need_rescue {
+        let placement = (xf_a, radius_a, radius_b);
+        return rescued(pair, simplex, state, placement, cache);
+    }
+    if let Some(cache) = cache {
+        cache.store(&simplex);
+    }
+    finish(&state, &simplex, xf_a, radius_a, radius_b)
+}
+
+/// The end of [`run`] for a loop that may have ended outside the rescaling window
+/// (`gjk::rescue`), out of line so that the hot path holds no call.
+#[cfg(not(target_os = "none"))]
+#[cold]
+#[inline(never)]
+fn rescued<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    mut simplex: Simplex<S>,
+    first: GjkState<S>,
+    (xf_a, radius_a, radius_b): (Transform<S>, S, S),
+    cache: Option<&mut SimplexCache<S>>,
+) -> DistanceOutput<S> {
+    let state = rescue::<S, D, false>(pair, &mut simplex, first, radius_a + radius_b);
     if let Some(cache) = cache {
         cache.store(&simplex);
     }
@@ -305,8 +331,12 @@ fn finish<S: Scalar>(
         },
         // `Separated` is produced only by the overlap test; treat it as converged.
         Termination::Converged | Termination::MaxIterations | Termination::Separated => {
-            let core_distance = state.closest.length();
-            let normal = unit_direction(state.closest, core_distance);
+            // The length at the loop's scale, then scaled back: squared at the query's
+            // scale a tiny one would underflow again.
+            let scaled_distance = state.closest.length();
+            let normal = unit_direction(state.closest, scaled_distance);
+            // Back from the scale of a rescue (`gjk::iterate`); by one otherwise.
+            let core_distance = scaled_distance * state.unscale;
             // Surface points stay on the rounded surfaces even when they overlap, so
             // they move smoothly as the shapes come together (as in Box2D).
             let witness_a = to_world(core_a + normal * radius_a);

@@ -64,6 +64,7 @@ pub mod math;
 mod overlap;
 mod penetration;
 mod ray;
+mod rescale;
 mod scalar;
 mod shape_cast;
 mod simplex;

@@ -151,6 +151,17 @@ impl<S: Scalar> Manifold<S> {
         }
     }
 
+    /// The manifold with every length (anchors and separations) multiplied by
+    /// `factor`, a power of two (see `rescale.rs`).
+    pub(crate) fn scaled(mut self, factor: S) -> Self {
+        for point in self.points.iter_mut().take(self.count) {
+            point.anchor_a = point.anchor_a * factor;
+            point.anchor_b = point.anchor_b * factor;
+            point.separation = point.separation * factor;
+        }
+        self
+    }
+
     /// Takes `anchor_b` of every point from A's frame into B's, where `relative` places
     /// B in A's frame (the builder works in A's frame throughout).
     #[inline]

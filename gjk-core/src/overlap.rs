@@ -2,7 +2,11 @@
 
 use core::fmt;
 
-use crate::gjk::{Pair, Termination, checked_radii, iterate, seed};
+use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed};
+#[cfg(not(target_os = "none"))]
+use crate::gjk::{MinkowskiDifference, rescue};
+#[cfg(not(target_os = "none"))]
+use crate::simplex::Simplex;
 use crate::{Scalar, Support, Transform};
 
 /// Why a query could not give an answer.
@@ -84,9 +88,34 @@ where
         relative: xf_a.inv_mul(xf_b),
     };
     let mut simplex = seed(&pair, pair.relative.translation, None);
-    let state = iterate::<S, _, true>(&pair, &mut simplex, radius);
+    let state = iterate::<S, _, true, true>(&pair, &mut simplex, radius);
+    #[cfg(not(target_os = "none"))]
+    if state.may_need_rescue {
+        return rescued(&pair, simplex, state, radius);
+    }
+    answer(&state, radius)
+}
+
+/// The end of [`intersects`] for a loop that may have ended outside the rescaling
+/// window (`gjk::rescue`), out of line so that the hot path holds no call.
+#[cfg(not(target_os = "none"))]
+#[cold]
+#[inline(never)]
+fn rescued<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    mut simplex: Simplex<S>,
+    first: GjkState<S>,
+    radius: S,
+) -> Result<bool, QueryError> {
+    let state = rescue::<S, D, true>(pair, &mut simplex, first, radius);
+    answer(&state, radius)
+}
+
+/// What the overlap test's loop found.
+#[inline(always)]
+fn answer<S: Scalar>(state: &GjkState<S>, radius: S) -> Result<bool, QueryError> {
     // The same comparison `distance` makes, so the two agree to the last bit.
-    let apart = state.closest.length() - radius > S::ZERO;
+    let apart = state.closest.length() * state.unscale - radius > S::ZERO;
     match state.termination {
         Termination::CoresOverlap => Ok(true),
         Termination::Separated => Ok(false),

@@ -2,7 +2,8 @@
 //! fastest (the minimum translation), by GJK and then EPA.
 
 use crate::epa::{EpaEnd, expand};
-use crate::gjk::{Pair, Termination, checked_radii, iterate, seed, shared};
+use crate::gjk::{Core, CoreOf, Pair, Termination, checked_radii, iterate, seed, shared};
+use crate::rescale::{Scaled, scaled_transform};
 use crate::{Scalar, Support, Transform, Vec2};
 
 /// What [`penetration`] found.
@@ -127,8 +128,63 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
+    let (first, rescue) = measured(a, xf_a, b, xf_b);
+    match rescue {
+        None => first,
+        Some(factor) => rescaled(first, &CoreOf(a), xf_a, &CoreOf(b), xf_b, factor),
+    }
+}
+
+/// The query on the shapes scaled by `factor` (see `rescale.rs`), its lengths scaled
+/// back; `first` when the scaled query cannot be computed.
+///
+/// On `Core` shapes, as `distance`'s rescaled run (see there): one copy of the body
+/// per scalar type, out of line on hosted targets and inlined on bare metal.
+#[cold]
+#[cfg_attr(not(target_os = "none"), inline(never))]
+#[cfg_attr(target_os = "none", inline)]
+fn rescaled<S: Scalar>(
+    first: PenetrationOutput<S>,
+    a: &dyn Core<S>,
+    xf_a: Transform<S>,
+    b: &dyn Core<S>,
+    xf_b: Transform<S>,
+    factor: S,
+) -> PenetrationOutput<S> {
+    let (scaled, _) = measured(
+        &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S>,
+        scaled_transform(xf_a, factor),
+        &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S>,
+        scaled_transform(xf_b, factor),
+    );
+    if scaled.status == PenetrationStatus::InvalidInput {
+        return first;
+    }
+    let unscale = S::ONE / factor;
+    PenetrationOutput {
+        depth: scaled.depth * unscale,
+        witness_a: scaled.witness_a * unscale,
+        witness_b: scaled.witness_b * unscale,
+        ..scaled
+    }
+}
+
+/// The query as it is, with the rescaling factor of the points GJK ended on, if any (EPA grows its
+/// polytope from them, over the same shapes).
+#[inline]
+fn measured<S, A, B>(
+    a: &A,
+    xf_a: Transform<S>,
+    b: &B,
+    xf_b: Transform<S>,
+) -> (PenetrationOutput<S>, Option<S>)
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
     let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b) else {
-        return PenetrationOutput::invalid(0);
+        return (PenetrationOutput::invalid(0), None);
     };
     let pair = Pair {
         a,
@@ -137,15 +193,18 @@ where
     };
     let radius = radius_a + radius_b;
     let mut simplex = seed(shared(&pair), pair.relative.translation, None);
-    let state = iterate::<S, _, false>(shared(&pair), &mut simplex, radius);
+    let state = iterate::<S, _, false, false>(shared(&pair), &mut simplex, radius);
     let mut iterations = state.iterations;
+    let rescue = simplex.rescue_factor(S::ZERO);
     let (core_a, core_b, normal, core_depth, status) = match state.termination {
-        Termination::InvalidInput => return PenetrationOutput::invalid(iterations),
+        Termination::InvalidInput => return (PenetrationOutput::invalid(iterations), rescue),
         Termination::CoresOverlap => {
             let deepest = expand(shared(&pair), &simplex);
             iterations += deepest.iterations;
             let status = match deepest.end {
-                EpaEnd::InvalidInput => return PenetrationOutput::invalid(iterations),
+                EpaEnd::InvalidInput => {
+                    return (PenetrationOutput::invalid(iterations), rescue);
+                }
                 EpaEnd::MaxIterations => PenetrationStatus::MaxIterations,
                 EpaEnd::Converged | EpaEnd::Flat => PenetrationStatus::Penetrating,
             };
@@ -174,12 +233,13 @@ where
     };
     let depth = core_depth + radius;
     let to_world = |point| xf_a.transform_point(point);
-    PenetrationOutput {
+    let out = PenetrationOutput {
         depth,
         normal: xf_a.rotation.rotate(normal),
         witness_a: to_world(core_a + normal * radius_a),
         witness_b: to_world(core_b - normal * radius_b),
         iterations,
         status,
-    }
+    };
+    (out, rescue)
 }

@@ -18,7 +18,12 @@ use core::fmt::{Debug, Display};
 /// assert_eq!(half(3.0_f32), 1.5);
 /// assert!(f64::from(f32::GJK_RELATIVE_GAP) > f64::GJK_RELATIVE_GAP);
 /// ```
-pub trait Scalar: num_traits::Float + Default + Debug + Display + Send + Sync + 'static {
+///
+/// The trait is sealed: it is implemented for `f32` and `f64`, and the kernel relies on
+/// their bit layout for its rescaling (see [`RESCALE_ABOVE`](Self::RESCALE_ABOVE)).
+pub trait Scalar:
+    num_traits::Float + Default + Debug + Display + Send + Sync + sealed::Bits + 'static
+{
     /// `0`.
     const ZERO: Self;
     /// `1`.
@@ -68,6 +73,27 @@ pub trait Scalar: num_traits::Float + Default + Debug + Display + Send + Sync + 
     /// is reported as [`MaxIterations`](crate::DistanceStatus::MaxIterations) when hit.
     const GJK_MAX_ITERATIONS: u32;
 
+    /// Smallest magnitude of the points a query ends on that the kernel computes with
+    /// as they are; below it the query is run again rescaled by a power of two (see
+    /// [`RESCALE_ABOVE`](Self::RESCALE_ABOVE) for the window and why it is exact).
+    ///
+    /// The loops multiply up to four coordinates together (the overlap test compares
+    /// `(v.w)^2` with `s^2 |v|^2`), and decide on parts of such products as small as
+    /// `eps^2`. The window keeps fourth powers and their `eps^2` parts in the normal
+    /// range: `2^-28` in `f32` (fourth power `2^-112`, normal down to `2^-126`) and
+    /// `2^-240` in `f64`.
+    const RESCALE_BELOW: Self;
+
+    /// Largest magnitude of the points a query ends on that the kernel computes with
+    /// as they are; above it the query is run again scaled down by a power of two.
+    ///
+    /// Scaling every length of a query by a power of two is exact (every operation
+    /// commutes with it as long as nothing under- or overflows), so the rerun gives the
+    /// answer of the same query at unit scale, scaled back. `2^28` in `f32` (fourth
+    /// power `2^112`, finite up to `2^128`) and `2^240` in `f64`. Queries whose points
+    /// stay inside the window, every realistic one, pay only the check.
+    const RESCALE_ABOVE: Self;
+
     /// Converts from `f64`, rounding to nearest.
     fn from_f64(value: f64) -> Self;
 
@@ -93,6 +119,9 @@ impl Scalar for f32 {
     const GJK_TOUCHING: Self = 4.0 * f32::EPSILON;
     const UNIT_TOLERANCE: Self = 64.0 * f32::EPSILON;
     const GJK_MAX_ITERATIONS: u32 = 48;
+    // 2^-28 and 2^28, written as the exact decimal values of those powers of two.
+    const RESCALE_BELOW: Self = 3.725_290_3e-9;
+    const RESCALE_ABOVE: Self = 268_435_456.0;
 
     #[inline]
     fn from_f64(value: f64) -> Self {
@@ -122,6 +151,9 @@ impl Scalar for f64 {
     const GJK_TOUCHING: Self = 4.0 * f64::EPSILON;
     const UNIT_TOLERANCE: Self = 64.0 * f64::EPSILON;
     const GJK_MAX_ITERATIONS: u32 = 64;
+    // 2^-240 and 2^240.
+    const RESCALE_BELOW: Self = 5.659_799_424_266_695e-73;
+    const RESCALE_ABOVE: Self = 1.766_847_064_778_384_3e72;
 
     #[inline]
     fn from_f64(value: f64) -> Self {
@@ -136,5 +168,92 @@ impl Scalar for f64 {
     #[inline]
     fn sin_cos_libm(self) -> (Self, Self) {
         libm::sincos(self)
+    }
+}
+
+/// What the kernel reads of a scalar's bits (not nameable outside the crate, which
+/// seals [`Scalar`]).
+pub(crate) mod sealed {
+    /// Magnitudes and powers of two from the IEEE 754 bits: integer operations only,
+    /// so the rescaling check costs a firmware without an FPU no float routine calls.
+    pub trait Bits: Copy {
+        /// An unsigned integer wide enough for the bits.
+        type Key: Copy + Ord;
+
+        /// The magnitude as an integer that orders as magnitudes do (the bits without
+        /// the sign: IEEE 754 orders non-negative values as their bits), NaN as zero,
+        /// so that a NaN never counts as the largest.
+        fn magnitude_key(self) -> Self::Key;
+
+        /// The power of two that brings a magnitude (given by its key) into `[1, 2)`,
+        /// when it lies outside `[RESCALE_BELOW, RESCALE_ABOVE]`; `None` inside the
+        /// window and for zero or infinity. The exponent is clamped so that the factor
+        /// is representable (`2^127` at most in `f32`): a subnormal magnitude then
+        /// lands a few powers of two below 1, still inside the window.
+        fn rescale_factor(key: Self::Key) -> Option<Self>;
+    }
+
+    impl Bits for f32 {
+        type Key = u32;
+
+        #[inline]
+        fn magnitude_key(self) -> u32 {
+            let key = self.to_bits() & 0x7fff_ffff;
+            if key > 0x7f80_0000 { 0 } else { key }
+        }
+
+        #[inline]
+        fn rescale_factor(key: u32) -> Option<f32> {
+            use super::Scalar;
+            let inside = key >= f32::RESCALE_BELOW.to_bits() && key <= f32::RESCALE_ABOVE.to_bits();
+            if inside || key == 0 || key >= 0x7f80_0000 {
+                return None;
+            }
+            // The binary logarithm rounded down: from the exponent field, or for a
+            // subnormal (field zero) from the highest set bit of the fraction.
+            let field = (key >> 23) as i32;
+            let log2 = if field > 0 {
+                field - 127
+            } else {
+                31 - key.leading_zeros() as i32 - 149
+            };
+            let exponent = (-log2).clamp(-127, 127);
+            Some(if exponent >= -126 {
+                f32::from_bits(((exponent + 127) as u32) << 23)
+            } else {
+                f32::from_bits(1 << (exponent + 149))
+            })
+        }
+    }
+
+    impl Bits for f64 {
+        type Key = u64;
+
+        #[inline]
+        fn magnitude_key(self) -> u64 {
+            let key = self.to_bits() & 0x7fff_ffff_ffff_ffff;
+            if key > 0x7ff0_0000_0000_0000 { 0 } else { key }
+        }
+
+        #[inline]
+        fn rescale_factor(key: u64) -> Option<f64> {
+            use super::Scalar;
+            let inside = key >= f64::RESCALE_BELOW.to_bits() && key <= f64::RESCALE_ABOVE.to_bits();
+            if inside || key == 0 || key >= 0x7ff0_0000_0000_0000 {
+                return None;
+            }
+            let field = (key >> 52) as i32;
+            let log2 = if field > 0 {
+                field - 1023
+            } else {
+                63 - key.leading_zeros() as i32 - 1074
+            };
+            let exponent = (-log2).clamp(-1023, 1023);
+            Some(if exponent >= -1022 {
+                f64::from_bits(((exponent + 1023) as u64) << 52)
+            } else {
+                f64::from_bits(1 << (exponent + 1074))
+            })
+        }
     }
 }

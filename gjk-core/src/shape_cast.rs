@@ -35,7 +35,7 @@
 
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
-use crate::gjk::{MinkowskiDifference, Pair, checked_radii, seed, shared};
+use crate::gjk::{MinkowskiDifference, Pair, checked_radii, scale_vertex, seed, shared};
 use crate::simplex::Simplex;
 use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
 
@@ -63,26 +63,141 @@ pub(crate) struct CastState<S> {
     pub fraction: S,
     pub iterations: u32,
     pub end: CastEnd,
+    /// The largest squared length of a simplex vertex (relative to the query point)
+    /// as the loop last measured it, NaN before it has: what the rescue's cheap check
+    /// reads.
+    #[cfg(not(target_os = "none"))]
+    largest_squared: S,
+    /// Hosted targets: the cast may have ended outside the rescaling window, and the
+    /// caller must hand it to `recast` (bare metal casts again in `run_cast`).
+    #[cfg(not(target_os = "none"))]
+    may_need_rescue: bool,
+}
+
+impl<S: Scalar> CastState<S> {
+    /// Whether the cast surely ended on points and a target inside the rescaling
+    /// window, from the largest squared vertex length it measured anyway (the touching
+    /// margin), as `gjk::Descent::surely_inside_window` does: with `m` the largest
+    /// coordinate magnitude of the vertices, `m^2 <= l <= 2 m^2`, so the magnitude
+    /// `max(target, m)` is at least `BELOW` when the target is or `l >= 4 BELOW^2`, and
+    /// at most `ABOVE` when the target is and `l <= ABOVE^2 / 4`. Otherwise the exact
+    /// scan decides, as the SIMD lanes do.
+    #[cfg(not(target_os = "none"))]
+    #[inline(always)]
+    fn surely_inside_window(&self, target: S) -> bool {
+        let low = S::RESCALE_BELOW * S::RESCALE_BELOW * S::from_f64(4.0);
+        let high = S::RESCALE_ABOVE * S::RESCALE_ABOVE * S::from_f64(0.25);
+        let large_enough = target >= S::RESCALE_BELOW || self.largest_squared >= low;
+        let small_enough = target <= S::RESCALE_ABOVE && self.largest_squared <= high;
+        self.end != CastEnd::InvalidInput && large_enough && small_enough
+    }
 }
 
 /// Casts B (moving by `motion` relative to A, in A's frame) against A from the seeded
 /// `simplex` until the cores come within `target` of each other; the final simplex is
 /// left in `simplex`.
+///
+/// A cast that ends on points (or a target) outside the rescaling window is cast again
+/// at a scale where their products keep their digits (see `rescale.rs`): from fraction
+/// zero, not from where it stood, as `gjk::iterate` goes on, because the fraction
+/// already advanced by steps whose products had lost their digits (tiny boxes were
+/// cast to a hit at the end of the motion). The simplex's points stay, as seen from
+/// the start (each vertex's support points give it back exactly), and they, the
+/// motion and the target are multiplied exactly; fractions are the same at any scale.
+/// Hosted targets cast again from an out-of-line copy of the loop, bare metal from the
+/// same one (see `gjk::iterate`).
 #[inline]
 fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     pair: &D,
     simplex: &mut Simplex<S>,
-    motion: Vec2<S>,
-    max_fraction: S,
-    target: S,
+    cast: &LinearCast<S>,
 ) -> CastState<S> {
+    #[cfg(not(target_os = "none"))]
+    {
+        let mut state = cast_from(pair, simplex, cast, None, 0);
+        state.may_need_rescue = !state.surely_inside_window(cast.target);
+        state
+    }
+    #[cfg(target_os = "none")]
+    {
+        let mut scale = None;
+        let mut iterations = 0;
+        loop {
+            let factor = scale.unwrap_or(S::ONE);
+            let scaled = LinearCast {
+                motion: cast.motion * factor,
+                target: cast.target * factor,
+                ..*cast
+            };
+            let state = cast_from(pair, simplex, &scaled, scale, iterations);
+            if scale.is_some() {
+                simplex.scale(S::ONE / factor);
+                return state;
+            }
+            match simplex.rescue_factor(cast.target) {
+                None => return state,
+                Some(factor) => {
+                    iterations = state.iterations;
+                    simplex.unshift();
+                    simplex.scale(factor);
+                    scale = Some(factor);
+                }
+            }
+        }
+    }
+}
+
+/// The second cast of [`run_cast`] on hosted targets, for a first with
+/// `may_need_rescue`: the exact check, and if it holds, the cast again at the new
+/// scale; the simplex is left at the query's scale. Called from out-of-line code, so
+/// that the hot path holds no call (see `gjk::rescue`).
+#[cfg(not(target_os = "none"))]
+#[inline(always)]
+fn recast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    simplex: &mut Simplex<S>,
+    cast: &LinearCast<S>,
+    first: CastState<S>,
+) -> CastState<S> {
+    let Some(factor) = simplex.rescue_factor(cast.target) else {
+        return first;
+    };
+    let iterations = first.iterations;
+    simplex.unshift();
+    simplex.scale(factor);
+    let scaled = LinearCast {
+        motion: cast.motion * factor,
+        target: cast.target * factor,
+        ..*cast
+    };
+    let state = cast_from(pair, simplex, &scaled, Some(factor), iterations);
+    simplex.scale(S::ONE / factor);
+    state
+}
+
+/// The cast loop itself (see the module's outline), from fraction zero and the points
+/// of `simplex`, after `iterations` support calls; support points are multiplied by
+/// `scale` when there is one (a second cast), and `cast` is at that scale. The
+/// closest point and the advancing plane come out as directions only.
+#[inline(always)]
+fn cast_from<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    simplex: &mut Simplex<S>,
+    cast: &LinearCast<S>,
+    scale: Option<S>,
+    iterations: u32,
+) -> CastState<S> {
+    let max_fraction = cast.max_fraction;
+    let mut iterations = iterations;
     let mut fraction = S::ZERO;
     let mut query = Vec2::ZERO;
     let mut advance_normal = Vec2::ZERO;
     let mut closest = simplex.solve();
     let mut closest_squared = closest.length_squared();
-    let mut iterations = 0;
     let mut stalled = false;
+    // Hosted targets keep the last measure for the rescue's cheap check.
+    #[cfg_attr(target_os = "none", allow(unused_assignments))]
+    let mut largest_squared = S::nan();
 
     let end = loop {
         if !closest_squared.is_finite() {
@@ -90,8 +205,9 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
         }
         // The cores overlap at `fraction` (a triangle of D around the query point), or
         // are within the target up to the touching margin of `distance`.
-        let margin = S::GJK_TOUCHING * simplex.max_vertex_length_squared().sqrt();
-        let reach = target + margin;
+        largest_squared = simplex.max_vertex_length_squared();
+        let margin = S::GJK_TOUCHING * largest_squared.sqrt();
+        let reach = cast.target + margin;
         if simplex.count == 3 || closest_squared <= reach * reach {
             break CastEnd::Hit;
         }
@@ -100,6 +216,7 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
         }
 
         let mut vertex = pair.support(closest);
+        scale_vertex(&mut vertex, scale);
         iterations += 1;
         if !vertex.w.is_finite() {
             break CastEnd::InvalidInput;
@@ -109,11 +226,11 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
         let closest_length = closest_squared.sqrt();
         // `u.w / |u|` bounds the distance from the query point to D from below; the
         // excess over the target, times |u|:
-        let excess = closest.dot(vertex.w) - target * closest_length;
+        let excess = closest.dot(vertex.w) - cast.target * closest_length;
         let mut moved = false;
         if excess > S::ZERO {
             // x(t) = -t motion moves along u at the rate -u.motion.
-            let approach = closest.dot(motion);
+            let approach = closest.dot(cast.motion);
             if approach >= S::ZERO {
                 break CastEnd::Miss;
             }
@@ -136,7 +253,7 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
                 break CastEnd::Hit;
             }
             if next_fraction > fraction {
-                let next_query = -motion * next_fraction;
+                let next_query = -cast.motion * next_fraction;
                 let shift = query - next_query;
                 simplex.shift(shift);
                 vertex.w += shift;
@@ -193,6 +310,10 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
         fraction,
         iterations,
         end,
+        #[cfg(not(target_os = "none"))]
+        largest_squared,
+        #[cfg(not(target_os = "none"))]
+        may_need_rescue: false,
     }
 }
 
@@ -356,6 +477,7 @@ where
 
 /// A linear cast in A's frame: B starts at `offset` and moves by `motion` over
 /// fractions `[0, max_fraction]`, until the cores come within `target`.
+#[derive(Clone, Copy)]
 pub(crate) struct LinearCast<S> {
     pub offset: Vec2<S>,
     pub motion: Vec2<S>,
@@ -385,13 +507,35 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     xf_a: Transform<S>,
 ) -> CastOutput<S> {
     let mut simplex = seed(pair, cast.offset, None);
-    let state = run_cast(
-        pair,
-        &mut simplex,
-        cast.motion,
+    let state = run_cast(pair, &mut simplex, cast);
+    #[cfg(not(target_os = "none"))]
+    if state.may_need_rescue {
+        return recast_and_finish(pair, simplex, cast, state, contact, xf_a);
+    }
+    finish(
+        &state,
+        &simplex,
         cast.max_fraction,
         cast.target,
-    );
+        contact,
+        xf_a,
+    )
+}
+
+/// The end of [`run`] for a cast that may have ended outside the rescaling window
+/// (`recast`), out of line so that the hot path holds no call.
+#[cfg(not(target_os = "none"))]
+#[cold]
+#[inline(never)]
+fn recast_and_finish<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    mut simplex: Simplex<S>,
+    cast: &LinearCast<S>,
+    first: CastState<S>,
+    contact: Contact<S>,
+    xf_a: Transform<S>,
+) -> CastOutput<S> {
+    let state = recast(pair, &mut simplex, cast, first);
     finish(
         &state,
         &simplex,

@@ -45,6 +45,15 @@ impl<S: Scalar> SimplexVertex<S> {
         }
     }
 
+    /// Multiplies the vertex's points by `factor`, a power of two (exact; the support
+    /// direction is kept, as only its direction matters).
+    #[inline]
+    pub fn scale(&mut self, factor: S) {
+        self.witness_a = self.witness_a * factor;
+        self.witness_b = self.witness_b * factor;
+        self.w = self.w * factor;
+    }
+
     /// Whether the vertex was made from the same two polytope features. Smooth
     /// features never match: their points move continuously with the direction.
     #[inline]
@@ -94,6 +103,17 @@ impl<S: Scalar> Simplex<S> {
         }
     }
 
+    /// Undoes every [`shift`](Self::shift): each vertex's Minkowski point computed
+    /// again from its support points, exactly as it was made. Out of line on bare
+    /// metal, where its temporaries would otherwise sit in the cast loop's frame.
+    #[cfg_attr(target_os = "none", inline(never))]
+    #[cfg_attr(not(target_os = "none"), inline)]
+    pub fn unshift(&mut self) {
+        for vertex in self.vertices.iter_mut().take(self.count) {
+            vertex.w = vertex.witness_b - vertex.witness_a;
+        }
+    }
+
     /// The vertices in use.
     #[inline]
     pub fn vertices(&self) -> impl Iterator<Item = &SimplexVertex<S>> {
@@ -113,6 +133,36 @@ impl<S: Scalar> Simplex<S> {
         self.vertices().fold(S::ZERO, |largest, vertex| {
             largest.max(vertex.w.length_squared())
         })
+    }
+
+    /// Multiplies every vertex's points by `factor`, a power of two (exact). Out of
+    /// line on bare metal: the distance and cast loops share it.
+    #[cfg_attr(target_os = "none", inline(never))]
+    #[cfg_attr(not(target_os = "none"), inline)]
+    pub fn scale(&mut self, factor: S) {
+        for vertex in self.vertices.iter_mut().take(self.count) {
+            vertex.scale(factor);
+        }
+    }
+
+    /// The power of two a loop that ended on this simplex rescales by, if any (see
+    /// `rescale.rs`): from the largest coordinate magnitude of the vertices' Minkowski
+    /// points and `start` (a cast's target, which enters squared next to them; zero
+    /// otherwise). NaN coordinates are skipped, comparing as `>` does, so SIMD lanes
+    /// that select on the same comparisons get the same magnitude. Out of line on bare
+    /// metal: the distance and cast loops share it.
+    #[cfg_attr(target_os = "none", inline(never))]
+    #[cfg_attr(not(target_os = "none"), inline)]
+    pub fn rescue_factor(&self, start: S) -> Option<S> {
+        // Compared as integers (see `scalar::sealed::Bits`): no float routine calls on
+        // a core without an FPU.
+        let mut largest = start.magnitude_key();
+        for vertex in self.vertices() {
+            largest = largest
+                .max(vertex.w.x.magnitude_key())
+                .max(vertex.w.y.magnitude_key());
+        }
+        S::rescale_factor(largest)
     }
 
     /// The witness points on the two cores (A's frame): the barycentric combinations of

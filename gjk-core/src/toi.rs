@@ -46,6 +46,8 @@
 //!   converges quadratically). Pure translations are linear in time and land on the
 //!   root in one step.
 
+use crate::gjk::{Core, CoreOf};
+use crate::rescale::{Scaled, factor_for, largest_abs};
 use crate::{
     DistanceStatus, FeatureId, Rot, Scalar, SimplexCache, Support, Sweep, Transform, Vec2,
     distance_cached,
@@ -278,6 +280,30 @@ where
     let body_a = Body::new(a, sweep_a);
     let body_b = Body::new(b, sweep_b);
     let motion = Motion::new(&sweep_a, &sweep_b, t_max);
+    // Known before the loop: a pair whose sizes, offset and motion lie outside the
+    // window runs scaled by a power of two from the start (see `rescale.rs`), where its
+    // distances and their squares keep their digits.
+    let magnitude = largest_abs([
+        body_a.extent,
+        body_b.extent,
+        a.radius(),
+        b.radius(),
+        motion.offset.x,
+        motion.offset.y,
+        motion.velocity.x * t_max,
+        motion.velocity.y * t_max,
+    ]);
+    if let Some(factor) = factor_for(magnitude) {
+        return rescaled(
+            &CoreOf(a),
+            sweep_a,
+            &CoreOf(b),
+            sweep_b,
+            t_max,
+            config,
+            factor,
+        );
+    }
     let Some(scale) = Scale::new(&body_a, &body_b, &motion, t_max) else {
         return invalid(0);
     };
@@ -365,6 +391,43 @@ where
             March::Reached(next) | March::Capped(next) => fraction = next,
         }
     }
+}
+
+/// The query on the shapes, sweeps and target scaled by `factor` (the fraction is the
+/// same at every scale).
+///
+/// On `Core` shapes, as `distance`'s rescaled run (see there): one copy of the body
+/// per scalar type, out of line on hosted targets and inlined on bare metal.
+#[cold]
+#[cfg_attr(not(target_os = "none"), inline(never))]
+#[cfg_attr(target_os = "none", inline)]
+fn rescaled<S: Scalar>(
+    a: &dyn Core<S>,
+    sweep_a: Sweep<S>,
+    b: &dyn Core<S>,
+    sweep_b: Sweep<S>,
+    t_max: S,
+    config: ToiConfig<S>,
+    factor: S,
+) -> ToiOutput<S> {
+    let scale = |sweep: Sweep<S>| Sweep {
+        local_center: sweep.local_center * factor,
+        center_start: sweep.center_start * factor,
+        center_end: sweep.center_end * factor,
+        ..sweep
+    };
+    let config = ToiConfig {
+        target_separation: config.target_separation * factor,
+        ..config
+    };
+    time_of_impact_with(
+        &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S>,
+        scale(sweep_a),
+        &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S>,
+        scale(sweep_b),
+        t_max,
+        config,
+    )
 }
 
 /// Whether a radius is finite and not negative (NaN fails).
@@ -480,13 +543,18 @@ struct Body<'s, S, T: ?Sized> {
     sweep: Sweep<S>,
     /// An upper bound of `|p - local_center|` over the points `p` of the core.
     reach: S,
+    /// The largest support height `core_reach` measured, unsquared: the body's size
+    /// where `reach`, a square root of squares, underflowed (see `rescale.rs`).
+    extent: S,
 }
 
 impl<'s, S: Scalar, T: Support<S> + ?Sized> Body<'s, S, T> {
     fn new(shape: &'s T, sweep: Sweep<S>) -> Self {
+        let (reach, extent) = core_reach(shape, sweep.local_center);
         Self {
             shape,
-            reach: core_reach(shape, sweep.local_center),
+            reach,
+            extent,
             sweep,
         }
     }
@@ -523,7 +591,10 @@ impl<'s, S: Scalar, T: Support<S> + ?Sized> Body<'s, S, T> {
 /// 45 degrees from `d1`, the meeting point is `h1 d1 + b perp(d1)` with
 /// `b = (h2 - h1 cos 45) / sin 45 = sqrt(2) h2 - h1`. The bound is exact for boxes
 /// and points, and within `1 / cos(22.5 deg) = 1.08` of the true reach otherwise.
-fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> S {
+///
+/// Also the largest magnitude of the eight heights, a measure of size that does not
+/// underflow.
+fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> (S, S) {
     let half_sqrt_2 = S::from_f64(core::f64::consts::FRAC_1_SQRT_2);
     let sqrt_2 = S::from_f64(core::f64::consts::SQRT_2);
     let (one, zero) = (S::ONE, S::ZERO);
@@ -549,7 +620,8 @@ fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> 
         }
     }
     // A few roundings above the exact value, so that the bound stays an upper bound.
-    reach_squared.sqrt() * (S::ONE + S::from_f64(8.0) * S::EPS)
+    let reach = reach_squared.sqrt() * (S::ONE + S::from_f64(8.0) * S::EPS);
+    (reach, largest_abs(heights))
 }
 
 /// The relative motion of the two centres of rotation and the turns of the bodies.
@@ -1041,10 +1113,10 @@ mod tests {
 
     #[test]
     fn core_reach_is_exact_for_boxes_and_bounds_the_corners_about_any_centre() {
-        let reach = core_reach(&Boxy(2.0, 1.0), Vec2::ZERO);
+        let (reach, _) = core_reach(&Boxy(2.0, 1.0), Vec2::ZERO);
         assert!((reach - 5.0_f64.sqrt()).abs() < 1e-14 && reach >= 5.0_f64.sqrt());
         let center = Vec2::new(3.0, -0.5);
-        let reach = core_reach(&Boxy(2.0, 1.0), center);
+        let (reach, _) = core_reach(&Boxy(2.0, 1.0), center);
         let farthest = Vec2::new(-2.0, 1.0).distance(center);
         assert!(
             reach >= farthest && reach <= farthest * 1.09,

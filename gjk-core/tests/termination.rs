@@ -273,13 +273,33 @@ fn nan_support_point_is_invalid_input_not_separated() {
 }
 
 #[test]
-fn squares_overflowing_f32_are_invalid_input() {
-    // Finite coordinates whose squares overflow f32: not a made-up distance.
+fn squares_overflowing_f32_are_rescaled_not_invalid_input() {
+    // Finite coordinates whose squares overflow f32: the query runs scaled down by a
+    // power of two and gets the exact distance (it used to report invalid input).
     let huge = Boxy {
         half: Vec2::new(1.0e30_f32, 1.0e30),
         radius: 0.0,
     };
     let out = distance(&huge, Transform::IDENTITY, &huge, at(3.0e30, 0.0));
+    assert_eq!(out.status, DistanceStatus::Separated);
+    assert!(
+        (out.distance - 1.0e30).abs() <= 2e-6 * 1.0e30,
+        "{}",
+        out.distance
+    );
+    assert_eq!(out.normal, Vec2::new(1.0, 0.0));
+}
+
+#[test]
+fn unrepresentable_distance_is_still_invalid_input() {
+    // Points 6e38 apart: the distance itself overflows f32, and no rescale can give
+    // it back in f32.
+    let out = distance(
+        &Disc(0.0_f32),
+        at(-3.0e38, 0.0),
+        &Disc(0.0),
+        at(3.0e38, 0.0),
+    );
     assert_eq!(out.status, DistanceStatus::InvalidInput);
 }
 

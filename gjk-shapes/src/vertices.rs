@@ -49,9 +49,9 @@ pub(crate) fn support_of_vertices<S: Scalar>(
 /// At the support vertex both outward normals lie within a right angle of `d`, so the
 /// normal nearer `d` belongs to the edge more nearly perpendicular to it: the smaller
 /// `|e . d| / |e|`. Compared squared and cross-multiplied, as `(e_in . d)^2 |e_out|^2`
-/// against `(e_out . d)^2 |e_in|^2`: no square root or division (this function is
-/// linked into every firmware that queries polygons through `dyn Support`). On a tie
-/// (a direction along the vertex's bisector) the edge leaving the vertex wins.
+/// against `(e_out . d)^2 |e_in|^2`: no square root (this function is linked into
+/// every firmware that queries polygons through `dyn Support`). On a tie (a direction
+/// along the vertex's bisector) the edge leaving the vertex wins.
 #[inline]
 pub(crate) fn support_edge_of_loop<S: Scalar>(
     vertices: &[Vec2<S>],
@@ -69,7 +69,12 @@ pub(crate) fn support_edge_of_loop<S: Scalar>(
         vertices.get(previous).copied()?,
         vertices.get(next).copied()?,
     );
+    // The edges divided by their largest coordinates: the comparison below is of
+    // squared cosines, the same for edges of any length, but its products of four
+    // coordinates underflowed for polygons 1e-20 wide in `f32` (and overflowed for
+    // huge ones), which picked the wrong side and lost a manifold point.
     let (edge_in, edge_out) = (corner - before, after - corner);
+    let (edge_in, edge_out) = (edge_in / edge_in.max_abs(), edge_out / edge_out.max_abs());
     let (along_in, along_out) = (edge_in.dot(direction), edge_out.dot(direction));
     let take_in = along_in * along_in * edge_out.length_squared()
         < along_out * along_out * edge_in.length_squared();

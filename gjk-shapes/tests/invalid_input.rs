@@ -194,13 +194,22 @@ fn f64_rotation_within_unit_tolerance_is_accepted_beyond_it_rejected() {
     rotation_unit_tolerance_edge::<f64>();
 }
 
-/// Positions so far apart that the squared distance overflows f32 (documented as
-/// `InvalidInput`, not as a distance of infinity or zero).
+/// Positions so far apart that the squared distance overflows f32: answered (the
+/// query runs rescaled by a power of two), where it used to be `InvalidInput`; and
+/// offsets that overflow f32 themselves are still `InvalidInput`.
 #[test]
-fn f32_offsets_whose_squares_overflow_are_invalid_input() {
+fn f32_offsets_whose_squares_overflow_are_answered() {
     let circle = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();
     let here = Transform::from_translation(Vec2::new(-2e19_f32, 0.0));
     let there = Transform::from_translation(Vec2::new(2e19_f32, 0.0));
+    let out = distance(&circle, here, &circle, there);
+    assert_eq!(out.status, DistanceStatus::Separated, "{out:?}");
+    assert_eq!(out.distance, 4e19 - 2.0);
+    assert_eq!(out.normal, Vec2::new(1.0, 0.0));
+    assert_eq!(intersects(&circle, here, &circle, there), Ok(false));
+
+    let here = Transform::from_translation(Vec2::new(-3e38_f32, 0.0));
+    let there = Transform::from_translation(Vec2::new(3e38_f32, 0.0));
     let out = distance(&circle, here, &circle, there);
     assert_eq!(out.status, DistanceStatus::InvalidInput, "{out:?}");
     assert_eq!(

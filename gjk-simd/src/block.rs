@@ -410,8 +410,10 @@ fn in_blocks<S: LaneScalar, A: LaneShape<S>, B: LaneShape<S>, Q: PairQuery<S>>(
 pub(crate) trait PairQuery<S: LaneScalar> {
     /// One pair's answer.
     type Output;
-    /// The query of the placed pairs, into the first lanes of `out`.
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]);
+    /// The query of the placed pairs, into the first lanes of `out`; returns the
+    /// lanes (as bits) whose pairs the scalar query reruns rescaled, which the caller
+    /// hands to [`scalar`](Self::scalar) (see `gjk::rescue_bits`).
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) -> u32;
     /// The answer that stands for a pair not queried (`PairSet` only).
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     fn blank() -> Self::Output;
@@ -437,9 +439,9 @@ pub(crate) trait PairQuery<S: LaneScalar> {
         placed: &Placed<F>,
         cache: &mut CacheLanes<F>,
         out: &mut [Self::Output],
-    ) {
+    ) -> u32 {
         let _ = cache;
-        Self::lanes(placed, out);
+        Self::lanes(placed, out)
     }
     /// The scalar query of one pair warm-started from `cache` (see
     /// [`lanes_warm`](Self::lanes_warm)).
@@ -468,8 +470,8 @@ impl<S: LaneScalar> PairQuery<S> for Distance {
         Some(output.iterations)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
-        distance_lanes(placed, None, out);
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) -> u32 {
+        distance_lanes(placed, None, out)
     }
     #[inline]
     fn scalar<A: Support<S>, B: Support<S>>(
@@ -485,8 +487,8 @@ impl<S: LaneScalar> PairQuery<S> for Distance {
         placed: &Placed<F>,
         cache: &mut CacheLanes<F>,
         out: &mut [Self::Output],
-    ) {
-        distance_lanes(placed, Some(cache), out);
+    ) -> u32 {
+        distance_lanes(placed, Some(cache), out)
     }
     fn scalar_warm<A: Support<S>, B: Support<S>>(
         a: &A,
@@ -511,8 +513,8 @@ impl<S: LaneScalar> PairQuery<S> for Separate {
         Some(output.iterations)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
-        separation_lanes(placed, None, out);
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) -> u32 {
+        separation_lanes(placed, None, out)
     }
     #[inline]
     fn scalar<A: Support<S>, B: Support<S>>(
@@ -528,8 +530,8 @@ impl<S: LaneScalar> PairQuery<S> for Separate {
         placed: &Placed<F>,
         cache: &mut CacheLanes<F>,
         out: &mut [Self::Output],
-    ) {
-        separation_lanes(placed, Some(cache), out);
+    ) -> u32 {
+        separation_lanes(placed, Some(cache), out)
     }
     fn scalar_warm<A: Support<S>, B: Support<S>>(
         a: &A,
@@ -551,8 +553,8 @@ impl<S: LaneScalar> PairQuery<S> for Overlap {
         Err(QueryError::InvalidInput)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) {
-        intersects_lanes(placed, out);
+    fn lanes<F: LaneFloat<Scalar = S>>(placed: &Placed<F>, out: &mut [Self::Output]) -> u32 {
+        intersects_lanes(placed, out)
     }
     #[inline]
     fn scalar<A: Support<S>, B: Support<S>>(
@@ -664,12 +666,15 @@ impl<S: LaneScalar, Q: PairQuery<S>, P: Placements<S>> Kernel<S> for PairKernel<
     type Output = ();
 
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(self) {
+    fn lanes<F: LaneFloat<Scalar = S>>(mut self) {
         let len = self.out.len();
         let mut offset = 0;
         while offset < len {
             let placed = place::<S, F, _>(self.a, self.b, &self.placements, offset, len);
-            Q::lanes(&placed, self.out.get_mut(offset..).unwrap_or(&mut []));
+            let rescue = Q::lanes(&placed, self.out.get_mut(offset..).unwrap_or(&mut []));
+            if rescue != 0 {
+                self.rescue(rescue, offset);
+            }
             offset += F::COUNT;
         }
     }
@@ -680,4 +685,24 @@ impl<S: LaneScalar, Q: PairQuery<S>, P: Placements<S>> Kernel<S> for PairKernel<
             *slot = Q::scalar(&self.a.shape(lane), xf_a, &self.b.shape(lane), xf_b);
         }
     }
+}
+
+impl<S: LaneScalar, Q: PairQuery<S>, P: Placements<S>> PairKernel<'_, S, Q, P> {
+    /// The scalar query of the pairs in the lanes `bits` of the register at `offset`,
+    /// in place of the lanes' answers (pairs the scalar kernel reruns rescaled).
+    #[cold]
+    #[inline(never)]
+    fn rescue(&mut self, bits: u32, offset: usize) {
+        for index in set_lanes(bits).map(|lane| offset + lane) {
+            let (xf_a, xf_b) = self.placements.pair(index);
+            if let Some(slot) = self.out.get_mut(index) {
+                *slot = Q::scalar(&self.a.shape(index), xf_a, &self.b.shape(index), xf_b);
+            }
+        }
+    }
+}
+
+/// The indices of the bits set in `bits`, lowest first.
+pub(crate) fn set_lanes(bits: u32) -> impl Iterator<Item = usize> {
+    (0..32).filter(move |lane| bits & (1 << lane) != 0)
 }

@@ -206,23 +206,71 @@ pub(crate) fn stop<F: LaneFloat>(
 
 /// `gjk_core::distance` of the placed pairs, one per lane, into the first lanes of
 /// `out` (lanes past its end are not written).
+///
+/// Returns the bits of the lanes the scalar kernel would run again rescaled (see
+/// [`rescue_bits`]): their outputs here are the first run's, and the caller replaces
+/// them with the scalar query's.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn distance_lanes<F: LaneFloat>(
     placed: &Placed<F>,
     mut cache: Option<&mut CacheLanes<F>>,
     out: &mut [DistanceOutput<F::Scalar>],
-) {
+) -> u32 {
     // Two copies of the loop, so that the one for vertex cores drops the carried
     // points; each ends in place (moving the ends out of a branch costs a `memcpy`).
     if placed.a.any_ellipse || placed.b.any_ellipse {
         let (ends, simplex) = run::<F, false>(placed, cache.as_deref());
+        let rescue = rescue_bits(&ends, &simplex, placed);
         ends.finish(placed, carried_witness_points(&simplex), out);
         store(&mut cache, &simplex, placed);
+        rescue
     } else {
         let (ends, simplex) = run::<F, false>(placed, cache.as_deref());
+        let rescue = rescue_bits(&ends, &simplex, placed);
         ends.finish(placed, witness_points_from_features(&simplex, placed), out);
         store(&mut cache, &simplex, placed);
+        rescue
     }
+}
+
+/// The lanes (as bits) holding a usable pair whose loop ended on points outside
+/// gjk-core's rescaling window: the scalar query runs those again on the shapes
+/// scaled by a power of two, so the batch hands them to it, and stays bit-identical.
+/// Such pairs are shapes under about 4e-9 or over 3e8 in `f32` (5e-73 and 2e72 in
+/// `f64`): rare, and the check costs a few operations per block.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn rescue_bits<F: LaneFloat>(
+    ends: &Ends<F>,
+    simplex: &SimplexLanes<F>,
+    placed: &Placed<F>,
+) -> u32 {
+    // gjk-core's cheap check first (`Descent::surely_inside_window`), on the largest
+    // squared vertex length the loop measured at the top of its last round, which is
+    // every lane's final simplex's (a lane that stops keeps its simplex): when every
+    // usable lane is surely inside the window, the exact scan is skipped. Unlike the
+    // scalar kernel, which runs the scan only where the check fails, the lanes scan
+    // all or none; both give the scan's answer, so the bits are the same.
+    let (below, above) = (F::Scalar::RESCALE_BELOW, F::Scalar::RESCALE_ABOVE);
+    let low = F::splat(below * below * F::Scalar::from_f64(4.0));
+    let high = F::splat(above * above * F::Scalar::from_f64(0.25));
+    let largest = ends.largest_squared;
+    let surely_inside = largest.cmp_ge(low) & largest.cmp_le(high);
+    let every_lane = u32::MAX >> (32 - F::COUNT as u32);
+    if (surely_inside | !placed.usable).bitmask() == every_lane {
+        return 0;
+    }
+    (outside_rescale_window(simplex.magnitude(F::zero())) & placed.usable).bitmask()
+}
+
+/// Lanes whose `magnitude` lies outside gjk-core's rescaling window
+/// (`Scalar::RESCALE_BELOW` to `RESCALE_ABOVE`), zero and non-finite magnitudes
+/// excepted: gjk-core's `factor_for` is `Some` there.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn outside_rescale_window<F: LaneFloat>(magnitude: F) -> F::Mask {
+    let below = F::splat(F::Scalar::RESCALE_BELOW);
+    let above = F::splat(F::Scalar::RESCALE_ABOVE);
+    let inside = magnitude.cmp_ge(below) & magnitude.cmp_le(above);
+    !inside & greater(magnitude, F::zero()) & magnitude.is_finite()
 }
 
 /// The final simplex into the lanes' warm-start caches, if there are any.
@@ -239,13 +287,14 @@ fn store<F: LaneFloat>(
 
 /// `gjk_core::intersects` of the placed pairs, one per lane: the same loop with the
 /// overlap test's early exit, and the scalar query's reading of how it ended.
-/// The first lanes of `out` are written.
+/// The first lanes of `out` are written; returns the lanes to rescue, as
+/// [`distance_lanes`] does.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn intersects_lanes<F: LaneFloat>(
     placed: &Placed<F>,
     out: &mut [Result<bool, QueryError>],
-) {
-    let (ends, _) = run::<F, true>(placed, None);
+) -> u32 {
+    let (ends, simplex) = run::<F, true>(placed, None);
     let radius = placed.a.radii + placed.b.radii;
     // The comparison `intersects` and `distance` make, so they agree to the last bit.
     let apart = greater(ends.closest.length_squared().sqrt() - radius, F::zero()).bitmask();
@@ -267,6 +316,7 @@ pub(crate) fn intersects_lanes<F: LaneFloat>(
             _ => Err(QueryError::InvalidInput),
         };
     }
+    rescue_bits(&ends, &simplex, placed)
 }
 
 /// The GJK loop of every lane, as gjk-core's `iterate`; with `EARLY_EXIT`, a lane stops
@@ -287,6 +337,7 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
     let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
 
     let mut round = 0;
+    let mut largest_squared = F::splat(F::Scalar::nan());
     while running.any() {
         stop(
             &mut termination,
@@ -294,11 +345,9 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
             !closest_squared.is_finite(),
             INVALID,
         );
+        largest_squared = simplex.max_vertex_length_squared();
         let overlap = simplex.count.cmp_eq(F::lit(3.0))
-            | at_most(
-                closest_squared,
-                touching_squared * simplex.max_vertex_length_squared(),
-            );
+            | at_most(closest_squared, touching_squared * largest_squared);
         stop(&mut termination, &mut running, overlap, CORES_OVERLAP);
         if round >= F::Scalar::GJK_MAX_ITERATIONS {
             let capped = running;
@@ -374,6 +423,7 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
         termination,
         iterations,
         closest,
+        largest_squared,
     };
     (ends, simplex)
 }
@@ -437,10 +487,13 @@ fn radius_usable<F: LaneFloat>(radius: F) -> F::Mask {
 }
 
 /// How the lanes' loops ended.
-struct Ends<F> {
+pub(crate) struct Ends<F> {
     termination: F,
     iterations: F,
     closest: Vec2Lanes<F>,
+    /// The largest squared vertex length of each lane's final simplex (see
+    /// [`rescue_bits`]).
+    largest_squared: F,
 }
 
 impl<F: LaneFloat> Ends<F> {
@@ -570,17 +623,19 @@ impl<F: LaneFloat> Summary<F> {
 }
 
 /// `gjk_core::distance` of the placed pairs without the witness points, one per
-/// lane, into the first lanes of `out`.
+/// lane, into the first lanes of `out`; returns the lanes to rescue, as
+/// [`distance_lanes`] does.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn separation_lanes<F: LaneFloat>(
     placed: &Placed<F>,
     mut cache: Option<&mut CacheLanes<F>>,
     out: &mut [Separation<F::Scalar>],
-) {
+) -> u32 {
     let (ends, simplex) = run::<F, false>(placed, cache.as_deref());
     store(&mut cache, &simplex, placed);
     let summary = ends.summary(placed);
     for (lane, slot) in out.iter_mut().take(F::COUNT).enumerate() {
         *slot = summary.lane(lane);
     }
+    rescue_bits(&ends, &simplex, placed)
 }

@@ -14,7 +14,7 @@ use core::marker::PhantomData;
 use gjk_core::{DistanceOutput, QueryError, Transform};
 
 use crate::block::{
-    Distance, Indexed, Overlap, PairKernel, PairQuery, Placements, Separate, place,
+    Distance, Indexed, Overlap, PairKernel, PairQuery, Placements, Separate, place, set_lanes,
 };
 use crate::dispatch::{Kernel, LaneScalar, Simd, run};
 use crate::lanes::LaneFloat;
@@ -648,18 +648,22 @@ impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for WarmKernel<'_, S, Q> {
     type Output = ();
 
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(self) {
+    fn lanes<F: LaneFloat<Scalar = S>>(mut self) {
         let len = self.out.len();
         let mut offset = 0;
         while offset < len {
             let placed = place::<S, F, _>(self.a, self.b, &self.placements, offset, len);
             let mut cache = CacheLanes::load(self.caches, offset);
-            Q::lanes_warm(
+            let rescue = Q::lanes_warm(
                 &placed,
                 &mut cache,
                 self.out.get_mut(offset..).unwrap_or(&mut []),
             );
-            cache.store(self.caches, offset);
+            if rescue == 0 {
+                cache.store(self.caches, offset);
+            } else {
+                self.rescue(rescue, offset, &cache);
+            }
             offset += F::COUNT;
         }
     }
@@ -672,6 +676,36 @@ impl<S: LaneScalar, Q: PairQuery<S>> Kernel<S> for WarmKernel<'_, S, Q> {
             *slot = Q::scalar_warm(&a, xf_a, &b, xf_b, &mut cache);
             self.caches
                 .set_column(lane, &CacheColumn::from_cache(&cache));
+        }
+    }
+}
+
+impl<S: LaneScalar, Q: PairQuery<S>> WarmKernel<'_, S, Q> {
+    /// The scalar warm query of the pairs in the lanes `bits` of the register at
+    /// `offset` (pairs the scalar kernel reruns rescaled), from their caches as they
+    /// were before the lanes ran; the lanes' `cache` is stored for the others.
+    #[cold]
+    #[inline(never)]
+    fn rescue<F: LaneFloat<Scalar = S>>(
+        &mut self,
+        bits: u32,
+        offset: usize,
+        cache: &CacheLanes<F>,
+    ) {
+        let mut rescued = [None; BLOCK];
+        for (lane, slot) in set_lanes(bits).zip(rescued.iter_mut()) {
+            let index = offset + lane;
+            let (xf_a, xf_b) = self.placements.pair(index);
+            let (a, b) = (self.a.shape(index), self.b.shape(index));
+            let mut warm = self.caches.column(index).to_cache();
+            if let Some(out) = self.out.get_mut(index) {
+                *out = Q::scalar_warm(&a, xf_a, &b, xf_b, &mut warm);
+            }
+            *slot = Some((index, CacheColumn::from_cache(&warm)));
+        }
+        cache.store(self.caches, offset);
+        for (index, column) in rescued.iter().flatten() {
+            self.caches.set_column(*index, column);
         }
     }
 }

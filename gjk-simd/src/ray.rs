@@ -12,9 +12,10 @@
 use gjk_core::{CastOutput, CastStatus, DistanceOutput, Ray, Scalar, Transform, Vec2};
 use num_traits::{Float, ToPrimitive};
 
-use crate::gjk::{Placed, distance_lanes, seed, stop};
+use crate::gjk::{Placed, distance_lanes, outside_rescale_window, seed, stop};
 use crate::lanes::{LaneFloat, LaneMask, TransformLanes, Vec2Lanes, at_most, greater, select};
 use crate::rows::{BLOCK, PackedCores};
+use crate::simplex::SimplexLanes;
 
 /// How a lane's cast ended (as codes in a register).
 const RUNNING: f64 = 0.0;
@@ -75,6 +76,10 @@ impl<F: LaneFloat> RayLanes<F> {
 /// `placements[offset + i]`, for the lanes of `candidates`, into the first lanes of
 /// `out`. `origins` holds a point at the origin in every lane: the ray's origin as a
 /// shape (the scalar kernel's `RayOrigin`).
+///
+/// Returns the lanes (as bits) whose rays the scalar kernel casts again rescaled by a
+/// power of two, or whose exact starting normal it finds so (see `gjk::rescue_bits`):
+/// the caller hands them to the scalar `ray_cast`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn ray_cast_lanes<F: LaneFloat>(
     shapes: PackedCores<F>,
@@ -84,7 +89,7 @@ pub(crate) fn ray_cast_lanes<F: LaneFloat>(
     offset: usize,
     candidates: F::Mask,
     out: &mut [CastOutput<F::Scalar>],
-) {
+) -> u32 {
     let lanes = RayLanes::<F>::gather(rays, offset);
     // The scalar input checks beyond the transforms and radii: a usable
     // `max_fraction` and a reach `translation * max_fraction` that does not overflow.
@@ -105,7 +110,8 @@ pub(crate) fn ray_cast_lanes<F: LaneFloat>(
     );
     let ends = cast(&placed, &lanes);
     ends.finish(&placed, &lanes, out);
-    with_exact_starting_normals(&placed, out);
+    let rescue = with_exact_starting_normals(&placed, out);
+    rescue | (ends.rescue & placed.usable).bitmask()
 }
 
 /// Where the lanes' casts ended, in each shape's frame.
@@ -117,6 +123,8 @@ struct Ends<F: LaneFloat> {
     iterations: F,
     /// Lanes whose final simplex is a triangle.
     triangle: F::Mask,
+    /// Lanes whose final points and target lie outside the rescaling window.
+    rescue: F::Mask,
 }
 
 /// The scalar `run_cast` in every lane, from the seed to the end.
@@ -138,6 +146,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
     let mut advance_normal = Vec2Lanes::zero();
     let mut iterations = zero;
     let mut stalled = F::Mask::clear();
+    let mut largest_squared = F::splat(F::Scalar::nan());
 
     let mut round = 0;
     while running.any() {
@@ -147,7 +156,8 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
             !closest_squared.is_finite(),
             INVALID,
         );
-        let margin = F::splat(F::Scalar::GJK_TOUCHING) * simplex.max_vertex_length_squared().sqrt();
+        largest_squared = simplex.max_vertex_length_squared();
+        let margin = F::splat(F::Scalar::GJK_TOUCHING) * largest_squared.sqrt();
         let reach = target + margin;
         let within = simplex.count.cmp_eq(F::lit(3.0)) | at_most(closest_squared, reach * reach);
         stop(&mut end, &mut running, within, HIT);
@@ -235,7 +245,32 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         fraction,
         iterations,
         triangle: simplex.count.cmp_eq(F::lit(3.0)),
+        rescue: rescue_lanes(&simplex, target, largest_squared, placed.usable),
     }
+}
+
+/// The lanes (of `usable`) whose cast the scalar kernel casts again rescaled: its
+/// magnitude, folded from the target (which enters squared next to the points), outside
+/// the window. gjk-core's cheap check first, as in `gjk::rescue_bits`, on the largest
+/// squared vertex length the loop measured last (every lane's final simplex's): when
+/// every usable lane is surely inside, the exact scan is skipped.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn rescue_lanes<F: LaneFloat>(
+    simplex: &SimplexLanes<F>,
+    target: F,
+    largest_squared: F,
+    usable: F::Mask,
+) -> F::Mask {
+    let (below, above) = (F::Scalar::RESCALE_BELOW, F::Scalar::RESCALE_ABOVE);
+    let low = F::splat(below * below * F::Scalar::from_f64(4.0));
+    let high = F::splat(above * above * F::Scalar::from_f64(0.25));
+    let large_enough = target.cmp_ge(F::splat(below)) | largest_squared.cmp_ge(low);
+    let small_enough = target.cmp_le(F::splat(above)) & largest_squared.cmp_le(high);
+    let every_lane = u32::MAX >> (32 - F::COUNT as u32);
+    if (large_enough & small_enough | !usable).bitmask() == every_lane {
+        return F::Mask::clear();
+    }
+    outside_rescale_window(simplex.magnitude(target)) & usable
 }
 
 impl<F: LaneFloat> Ends<F> {
@@ -312,25 +347,31 @@ impl<F: LaneFloat> Ends<F> {
 /// The scalar `with_exact_starting_normal`: a ray that starts in a shape's rounding
 /// stops before its closest point converges, so where such a lane reports a normal,
 /// the converged distance query's normal replaces it (when that one exists). The
-/// distance lanes run only if some lane needs them.
+/// distance lanes run only if some lane needs them. Returns the lanes needing one
+/// whose distance query the scalar kernel reruns rescaled.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn with_exact_starting_normals<F: LaneFloat>(
     placed: &Placed<F>,
     out: &mut [CastOutput<F::Scalar>],
-) {
+) -> u32 {
     let needs_exact = |output: &CastOutput<F::Scalar>| {
         output.status == CastStatus::StartsInside && output.normal != Vec2::ZERO
     };
     let out = out.get_mut(..F::COUNT.min(out.len())).unwrap_or(&mut []);
     if !out.iter().any(needs_exact) {
-        return;
+        return 0;
     }
     let mut exact = [DistanceOutput::default(); BLOCK];
     let exact = exact.get_mut(..out.len()).unwrap_or(&mut []);
-    distance_lanes(placed, None, exact);
-    for (output, exact) in out.iter_mut().zip(exact.iter()) {
-        if needs_exact(output) && exact.normal != Vec2::ZERO {
-            output.normal = exact.normal;
+    let rescue = distance_lanes(placed, None, exact);
+    let mut needed = 0;
+    for (lane, (output, exact)) in out.iter_mut().zip(exact.iter()).enumerate() {
+        if needs_exact(output) {
+            needed |= 1 << lane;
+            if exact.normal != Vec2::ZERO {
+                output.normal = exact.normal;
+            }
         }
     }
+    rescue & needed
 }

@@ -1,6 +1,7 @@
 //! [`ShapeBlock`]: a block of shapes packed into lanes once, for ray casts; and
 //! [`ray_cast_batch`], its convenience form over slices.
 
+use crate::block::set_lanes;
 use gjk_core::{CastOutput, Ray, Transform, ray_cast};
 
 use crate::dispatch::{Kernel, LaneScalar, Simd, SimdPath, run};
@@ -264,12 +265,12 @@ impl<S: LaneScalar> Kernel<S> for RayKernel<'_, S> {
     type Output = ();
 
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lanes<F: LaneFloat<Scalar = S>>(self) {
+    fn lanes<F: LaneFloat<Scalar = S>>(mut self) {
         let origins = CoreRows::<S>::points_at_origin();
         let len = self.out.len();
         let mut offset = 0;
         while offset < len {
-            ray_cast_lanes(
+            let rescue = ray_cast_lanes(
                 self.shapes.lanes::<F>(offset),
                 origins.lanes::<F>(offset),
                 self.placements,
@@ -278,6 +279,9 @@ impl<S: LaneScalar> Kernel<S> for RayKernel<'_, S> {
                 lanes_below::<F>(len - offset),
                 self.out.get_mut(offset..).unwrap_or(&mut []),
             );
+            if rescue != 0 {
+                self.rescue(rescue, offset);
+            }
             offset += F::COUNT;
         }
     }
@@ -286,6 +290,21 @@ impl<S: LaneScalar> Kernel<S> for RayKernel<'_, S> {
         let inputs = self.placements.iter().zip(self.rays);
         for (lane, (slot, (placement, ray))) in self.out.iter_mut().zip(inputs).enumerate() {
             *slot = ray_cast(&self.shapes.shape(lane), *placement, *ray);
+        }
+    }
+}
+
+impl<S: LaneScalar> RayKernel<'_, S> {
+    /// The scalar cast of the rays in the lanes `bits` of the register at `offset`,
+    /// in place of the lanes' answers (rays the scalar kernel casts rescaled).
+    #[cold]
+    #[inline(never)]
+    fn rescue(&mut self, bits: u32, offset: usize) {
+        for index in set_lanes(bits).map(|lane| offset + lane) {
+            let inputs = (self.placements.get(index), self.rays.get(index));
+            if let (Some(slot), (Some(placement), Some(ray))) = (self.out.get_mut(index), inputs) {
+                *slot = ray_cast(&self.shapes.shape(index), *placement, *ray);
+            }
         }
     }
 }

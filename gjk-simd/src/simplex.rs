@@ -191,6 +191,22 @@ impl<F: LaneFloat> SimplexLanes<F> {
         largest
     }
 
+    /// The largest coordinate magnitude of the vertices in use, and `start`: gjk-core's
+    /// `Simplex::magnitude` (from zero) and the cast's fold from its target, compare
+    /// for compare (NaN coordinates skipped), so every lane gets the scalar value.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn magnitude(&self, start: F) -> F {
+        let mut largest = start;
+        for (slot, vertex) in self.vertices.iter().enumerate() {
+            let in_use = greater(self.count, F::lit(slot as f64));
+            for coordinate in [vertex.w.x, vertex.w.y] {
+                let magnitude = coordinate.abs();
+                largest = select(in_use & greater(magnitude, largest), magnitude, largest);
+            }
+        }
+        largest
+    }
+
     /// The closest point and the region to keep, per lane (see the module comment).
     ///
     /// The region tests are blended first, and only into a [`Choice`] (which slots);
