@@ -19,7 +19,9 @@
 //! of the answer. On polytopes the loop ends exactly, when the support vertex along a
 //! face normal is already a vertex of that face; smooth shapes end on the relative
 //! gap. The polygon lives in a fixed array of [`CAPACITY`] vertices; a full array ends
-//! the loop with the best face so far and says so.
+//! the loop with the best face so far. On a curved boundary that face is then refined
+//! on the support function itself ([`refine_on_curve`]), which reaches the precision
+//! of `f64` where the polygon cannot; otherwise the answer says the cap was reached.
 
 use crate::gjk::MinkowskiDifference;
 use crate::simplex::{Simplex, SimplexVertex};
@@ -282,6 +284,22 @@ pub(crate) fn expand<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     };
     let (start, finish) = (polytope.vertices[nearest], polytope.vertices[next]);
     let face = polytope.faces[nearest];
+    let smooth =
+        |vertex: &PolytopeVertex<S>| vertex.feature_a.is_smooth() || vertex.feature_b.is_smooth();
+    if end == EpaEnd::MaxIterations
+        && (smooth(&start) || smooth(&finish))
+        && let Some(refined) = refine_on_curve(pair, face.normal, &mut iterations)
+    {
+        return Penetration {
+            normal: -refined.normal,
+            depth: refined.depth.max(S::ZERO),
+            core_a: refined.deepest.witness_a,
+            core_b: refined.deepest.witness_b,
+            face: [start, finish],
+            iterations,
+            end: EpaEnd::Converged,
+        };
+    }
     let edge = finish.w - start.w;
     // The foot of the origin on the face, as a fraction along it.
     let along = -start.w.dot(edge) / edge.length_squared();
@@ -306,6 +324,92 @@ pub(crate) fn expand<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
         iterations,
         end,
     }
+}
+
+/// The deepest direction found on a curved boundary: outward unit normal of `D`, the
+/// depth along it, and `D`'s support point there.
+struct Refined<S> {
+    normal: Vec2<S>,
+    depth: S,
+    deepest: PolytopeVertex<S>,
+}
+
+/// Most support calls [`refine_on_curve`] makes. From a full polytope's face the
+/// secant steps below converge superlinearly; two curved `f64` ellipses at the same
+/// place (the case that filled the polytope) take four.
+const REFINE_STEPS: u32 = 12;
+
+/// The depth on a curved boundary to the precision of `S`, from the normal `normal` of
+/// the nearest face of a polytope that filled up before it converged (`f64` curved
+/// shapes: its 64 vertices place the face to about `R (pi / 64)^2`, far above `f64`
+/// epsilon).
+///
+/// The depth is the minimum over unit directions `u` of `D`'s support function
+/// `h(u) = u . p(u)`, with `p(u)` the support point. Along the directions
+/// `u(t) = normalize(m + t perp(m))` the derivative of `h` is proportional to
+/// `g = perp(u) . p(u)`, the support point's offset across `u`: the minimum is where
+/// the support point lies straight along `u`. Secant steps on `g` from `t = 0` (the
+/// first one taking the curvature as twice the depth), each step limited to a tenth of
+/// a radian, keep the direction of the smallest `h` seen: every `h` bounds the depth
+/// from above, so the answer never gets worse than the face's. Converged when
+/// `|g| <= GJK_RELATIVE_GAP |p|` (the support point lies along `u` to the relative gap,
+/// which puts `h` within far less than that of the minimum); `None` if it does not
+/// within [`REFINE_STEPS`] support calls, or `g` stops growing along the steps (no
+/// smooth minimum here), and the caller keeps EPA's answer and its status.
+fn refine_on_curve<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    normal: Vec2<S>,
+    iterations: &mut u32,
+) -> Option<Refined<S>> {
+    let across = normal.perp();
+    let probe = |offset: S, iterations: &mut u32| {
+        let direction = (normal + across * offset).normalize()?;
+        let deepest = support_along(pair, direction);
+        *iterations += 1;
+        deepest.w.is_finite().then_some((direction, deepest))
+    };
+    let (direction, deepest) = probe(S::ZERO, iterations)?;
+    let mut best = Refined {
+        normal: direction,
+        depth: direction.dot(deepest.w),
+        deepest,
+    };
+    let converged = |direction: Vec2<S>, point: Vec2<S>| {
+        direction.perp().dot(point).abs() <= S::GJK_RELATIVE_GAP * point.length()
+    };
+    if converged(direction, deepest.w) {
+        return Some(best);
+    }
+    let largest_step = S::from_f64(0.1);
+    let clamp = |step: S| step.max(-largest_step).min(largest_step);
+    let mut previous = (S::ZERO, direction.perp().dot(deepest.w));
+    let mut offset = clamp(-previous.1 / best.depth.max(S::EPS));
+    for _ in 1..REFINE_STEPS {
+        let (direction, deepest) = probe(offset, iterations)?;
+        let depth = direction.dot(deepest.w);
+        if depth < best.depth {
+            best = Refined {
+                normal: direction,
+                depth,
+                deepest,
+            };
+        }
+        if converged(direction, deepest.w) {
+            return Some(best);
+        }
+        // `g` grows through the minimum; anything else is no smooth minimum.
+        let slope_across = direction.perp().dot(deepest.w);
+        let rise = slope_across - previous.1;
+        let run = offset - previous.0;
+        // Written so that NaN fails it.
+        let growing = rise * run > S::ZERO;
+        if !growing {
+            return None;
+        }
+        previous = (offset, slope_across);
+        offset = offset + clamp(-slope_across * run / rise);
+    }
+    None
 }
 
 /// Grows GJK's point or segment to a triangle around the origin by support points

@@ -19,6 +19,16 @@ pub enum PenetrationStatus {
     /// An iteration cap was reached (GJK's, or EPA's fixed polytope filled up before
     /// the face was certain): the values are the best found, `depth` a lower bound of
     /// the overlap. Reported so that a contact is never silently lost or made up.
+    ///
+    /// Where it can still happen: a polytope filled by polygons whose Minkowski
+    /// difference has more than 64 vertices (two 33-gons), where EPA's nearest face
+    /// is then exact only if it is a face of the difference; and curved shapes whose
+    /// deepest direction the refinement on the support function cannot find within 12
+    /// support calls (none in 20 000 random overlapping pairs of ellipses, circles and
+    /// pentagons in `f32` and `f64`, 2026-11-26; before the refinement 267 of them in
+    /// `f64`, such as two equal ellipses at the same place). GJK's own cap (48
+    /// iterations in `f32`, 64 in `f64`) is not reached by convex shapes short of
+    /// slivers.
     MaxIterations,
     /// NaN or infinite input, a negative radius, a rotation that is not unit length;
     /// `depth` and the points NaN, `normal` zero.

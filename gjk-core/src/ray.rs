@@ -48,6 +48,15 @@ impl<S: Scalar> Support<S> for RayOrigin {
 ///   a reach `translation * max_fraction` that overflows (no point at its far end is
 ///   representable).
 ///
+/// Precision: the hit point lies on the surface to a few rounding errors of the
+/// shape's size and position (its backward error). Where along the ray it lies is that
+/// error divided by the sine of the angle at which the ray meets the surface: a ray
+/// that grazes a surface at 1e-5 radians has its hit uncertain along the ray by 1e5
+/// times the rounding of the surface, whichever cast computes it (a shape's analytic
+/// cast rounds the surface less; it cannot change the conditioning). Rays, sizes and
+/// distances from 1e-37 to 1e37 (`f32`) are all computed at a scale where their
+/// squares keep their digits (see the crate's README).
+///
 /// ```
 /// use gjk_core::{ray_cast, CastStatus, FeatureId, Ray, Support, SupportPoint, Transform, Vec2};
 ///

@@ -114,7 +114,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
             // The angle is rounded once, from f64, whatever S is.
             let turn_fraction = k as f64 / sides as f64;
             let angle = S::from_f64(core::f64::consts::TAU * turn_fraction);
-            let (sin, cos) = angle.sin_cos_libm();
+            let (sin, cos) = angle.sin_and_cos();
             *slot = Vec2::new(cos, sin) * radius;
         }
         Self::new(points.get(..sides).unwrap_or(&[]))

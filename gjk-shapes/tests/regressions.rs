@@ -1,8 +1,10 @@
 //! Regression tests, each named after the failure it pins, with the exact inputs that
 //! showed it.
 
-use gjk_core::{DistanceStatus, Rot, Transform, Vec2, distance, intersects};
-use gjk_shapes::{Polygon, Rect, Segment};
+use gjk_core::{
+    DistanceStatus, PenetrationStatus, Rot, Transform, Vec2, distance, intersects, penetration,
+};
+use gjk_shapes::{Ellipse, Polygon, Rect, Segment};
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
     Vec2::new(x, y)
@@ -86,4 +88,41 @@ fn intersects_agrees_with_distance_inside_the_touching_margin() {
         Ok(out.is_overlapping()),
         "{out:?}"
     );
+}
+
+/// Two identical `f64` ellipses (semi-axes 2 and 1) at the same place: EPA's 64
+/// vertices filled before `f64` precision (it refined both ends of the minor axis in
+/// turn) and reported `MaxIterations` with depth 1.99999999986 and normal (1.2e-5, 1).
+/// The refinement on the support function gives depth 2 and the minor axis.
+#[test]
+fn f64_penetration_of_coincident_ellipses_reaches_f64_precision() {
+    let ellipse = Ellipse::new(Vec2::new(2.0_f64, 1.0)).unwrap();
+    for angle in [0.0, 0.3, 1.0, 2.5] {
+        let place = Transform::from_position_angle(Vec2::new(3.0, -1.0), angle);
+        let out = penetration(&ellipse, place, &ellipse, place);
+        assert_eq!(
+            out.status,
+            PenetrationStatus::Penetrating,
+            "{angle}: {out:?}"
+        );
+        assert!((out.depth - 2.0).abs() <= 1e-13, "{angle}: {out:?}");
+        // Along the minor axis, either way.
+        let minor = place.rotation.rotate(Vec2::new(0.0, 1.0));
+        assert!(
+            (out.normal.dot(minor).abs() - 1.0).abs() <= 1e-13,
+            "{angle}: {out:?}"
+        );
+        // Moving B by the depth along the normal leaves the ellipses just touching.
+        let moved = Transform::new(place.translation + out.normal * out.depth, place.rotation);
+        assert!(distance(&ellipse, place, &ellipse, moved).distance <= 1e-12);
+    }
+}
+
+/// The same in `f32`, which converged before: unchanged.
+#[test]
+fn f32_penetration_of_coincident_ellipses_is_exact_to_f32() {
+    let ellipse = Ellipse::new(Vec2::new(2.0_f32, 1.0)).unwrap();
+    let out = penetration(&ellipse, Transform::IDENTITY, &ellipse, Transform::IDENTITY);
+    assert_eq!(out.status, PenetrationStatus::Penetrating);
+    assert!((out.depth - 2.0).abs() <= 4.0 * f32::EPSILON, "{out:?}");
 }

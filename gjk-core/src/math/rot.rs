@@ -45,7 +45,7 @@ impl<S: Scalar> Rot<S> {
     /// ```
     #[inline]
     pub fn from_angle(angle: S) -> Self {
-        let (sin, cos) = angle.sin_cos_libm();
+        let (sin, cos) = angle.sin_and_cos();
         Self { cos, sin }
     }
 
