@@ -106,9 +106,9 @@ pub trait Scalar:
     /// Cortex-M4F links the double-precision software routines (a firmware calling
     /// `distance` on two polygons placed by angle grew from 6.6 KB to 13.4 KB of
     /// `.text`). Within one `f32::EPSILON` of the exact values for angles up to 20
-    /// radians and two up to 8192 (`scalar.rs`'s tests); beyond that the error grows
-    /// with the spacing of `f32` angles themselves (0.001 radian at 8192). `f64` calls
-    /// `libm::sincos`.
+    /// radians and two up to 8192 (`scalar.rs`'s tests); beyond that the error grows,
+    /// staying below the spacing of `f32` angles themselves (0.004 radian at 51471),
+    /// and every finite angle gives a unit rotation. `f64` calls `libm::sincos`.
     ///
     /// ```
     /// use gjk_core::Scalar;
@@ -202,8 +202,16 @@ fn sin_cos_f32(x: f32) -> (f32, f32) {
     const PART_1: f32 = 0.785_156_25;
     const PART_2: f32 = 2.418_756_5e-4;
     const PART_3: f32 = 3.774_895e-8;
+    // Beyond 2^16 multiples of pi/4 (51471 rad) `multiple * PART_1` is no longer
+    // exact: the angle is first reduced by the f32 value of 2 pi, exactly (`fmodf` is
+    // exact and works on the bits), at the cost of 3e-8 of the angle (the difference
+    // between that value and 2 pi), below the angle's own spacing there (0.004 rad).
     let magnitude = x.abs();
-    // Saturates for angles above 3e9, whose f32 spacing exceeds a turn anyway.
+    let magnitude = if magnitude > 51_471.0 {
+        libm::fmodf(magnitude, core::f32::consts::TAU)
+    } else {
+        magnitude
+    };
     let mut octant = (magnitude * FOUR_OVER_PI) as u32;
     let mut multiple = octant as f32;
     if octant & 1 == 1 {
@@ -349,6 +357,31 @@ mod tests {
         assert!((sin - 1.0).abs() <= f32::EPSILON && cos.abs() <= f32::EPSILON);
         let (sin, cos) = sin_cos_f32(-PI);
         assert!(sin.abs() <= f32::EPSILON && (cos + 1.0).abs() <= f32::EPSILON);
+    }
+
+    #[test]
+    fn f32_sine_and_cosine_of_huge_angles_stay_within_the_angles_spacing_and_unit() {
+        // The fuzzer's rotation of 1e30 rad came out NaN from a saturated octant.
+        for exponent in 4..=38 {
+            for mantissa in [1.0_f32, 1.7, 3.3, 9.1] {
+                let angle = mantissa * 10f32.powi(exponent);
+                if !angle.is_finite() {
+                    continue;
+                }
+                let (sin, cos) = sin_cos_f32(angle);
+                let norm = f64::from(sin).hypot(f64::from(cos));
+                assert!(
+                    (norm - 1.0).abs() <= 4.0 * f64::from(f32::EPSILON),
+                    "{angle:e}"
+                );
+                if angle < 1.0e6 {
+                    let exact = f64::from(angle);
+                    let spacing = f64::from(angle) * f64::from(f32::EPSILON);
+                    assert!((f64::from(sin) - exact.sin()).abs() <= spacing, "{angle:e}");
+                    assert!((f64::from(cos) - exact.cos()).abs() <= spacing, "{angle:e}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -41,31 +41,34 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         let mut lower = S::ZERO;
         let mut upper = ray.max_fraction;
         let mut entry = None;
-        let next_vertices = vertices.iter().cycle().skip(1);
-        for (&start, &end) in vertices.iter().zip(next_vertices) {
-            // Outward normal of a counter-clockwise edge: its right perpendicular.
+        let mut start = vertices.last().copied().unwrap_or_default();
+        for &end in vertices {
+            // Edges from the last vertex round to it, so that no index wraps. Outward
+            // normal of a counter-clockwise edge: its right perpendicular.
             let normal = -(end - start).perp();
             let numerator = normal.dot(start - origin);
             let denominator = normal.dot(translation);
-            if denominator == S::ZERO {
-                // Parallel to the edge: inside its half-plane for all fractions or none.
-                if numerator < S::ZERO {
-                    return miss(ray);
-                }
-                continue;
-            }
-            let fraction = numerator / denominator;
+            // The fraction `numerator / denominator` is compared with the bounds by
+            // multiplying (the denominator's sign flips the comparison where it is
+            // negative), and divided only where it moves one: Box2D's way, a division
+            // per edge fewer.
             if denominator < S::ZERO {
-                if fraction > lower {
-                    lower = fraction;
+                if numerator < lower * denominator {
+                    lower = numerator / denominator;
                     entry = Some((normal, start, end));
                 }
-            } else if fraction < upper {
-                upper = fraction;
+            } else if denominator > S::ZERO {
+                if numerator < upper * denominator {
+                    upper = numerator / denominator;
+                }
+            } else if numerator < S::ZERO {
+                // Parallel to the edge and outside its half-plane: for every fraction.
+                return miss(ray);
             }
             if upper < lower {
                 return miss(ray);
             }
+            start = end;
         }
         match entry {
             Some((normal, start, end)) => {
