@@ -298,7 +298,7 @@ pub(crate) fn iterate<
                 descend::<S, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
             iterations = descent.iterations;
             let rescue = if RESCUE && scale.is_none() {
-                simplex.rescue_factor(S::ZERO)
+                rescue_factor(pair, simplex, S::ZERO, S::ZERO)
             } else {
                 None
             };
@@ -336,7 +336,7 @@ pub(crate) fn rescue<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_
     first: GjkState<S>,
     radius: S,
 ) -> GjkState<S> {
-    let Some(factor) = simplex.rescue_factor(S::ZERO) else {
+    let Some(factor) = rescue_factor(pair, simplex, S::ZERO, S::ZERO) else {
         return GjkState {
             may_need_rescue: false,
             ..first
@@ -349,6 +349,52 @@ pub(crate) fn rescue<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_
     let unscale = S::ONE / factor;
     simplex.scale(unscale);
     descent.finish(termination, unscale)
+}
+
+/// The factor a loop that ended on `simplex` goes on at (see `rescale.rs`):
+/// [`Simplex::rescue_factor`] of the points and `start`, and when it scales up, no
+/// more than keeps every point the loop can still meet inside the window.
+///
+/// A tiny simplex need not mean tiny shapes: two segments whose ends meet at a point
+/// 1e-39 from the origin made a simplex of that size and a factor of 2^127, and the
+/// long segments' other ends overflowed at that scale (the loop came out overlapping
+/// with NaN witness points, found by fuzzing). So the factor is halved until the
+/// extent of the pair times it is at most `RESCALE_ABOVE`: the largest coordinate of
+/// the support points of `B - A` (and of A and B themselves) along the four axis
+/// directions, which bound every point of the pair, plus `reach` (how far a cast's
+/// query point travels, and its target). `None` when not even a factor above one is
+/// left, or the extent is not finite: the loop's first answer stands. Four support
+/// calls, on the rescue's path only.
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn rescue_factor<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+    pair: &D,
+    simplex: &Simplex<S>,
+    start: S,
+    reach: S,
+) -> Option<S> {
+    let mut factor = simplex.rescue_factor(start)?;
+    if factor <= S::ONE {
+        return Some(factor);
+    }
+    let mut extent = S::ZERO;
+    for direction in [Vec2::X, -Vec2::X, Vec2::Y, -Vec2::Y] {
+        let vertex = pair.support(direction);
+        for point in [vertex.w, vertex.witness_a, vertex.witness_b] {
+            extent = extent.max(point.max_abs());
+        }
+    }
+    let extent = extent + reach;
+    if !extent.is_finite() {
+        return None;
+    }
+    while extent * factor > S::RESCALE_ABOVE {
+        factor = factor * S::HALF;
+        if factor <= S::ONE {
+            return None;
+        }
+    }
+    Some(factor)
 }
 
 /// Where a run of the GJK loop stands: the closest point of the simplex, its squared
@@ -483,6 +529,11 @@ fn descend<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool
         let progressed = next_squared < closest_squared;
         if !progressed {
             if next_squared.is_nan() {
+                // The trial vertex goes, as in the SIMD lanes (which keep a stopped
+                // lane's simplex as it was): the rescue reads the simplex's magnitude,
+                // and a vertex 2e37 away kept here flagged a rescue the lanes did not
+                // (found by fuzzing the batch against the scalar kernel).
+                simplex.pop();
                 break Termination::InvalidInput;
             }
             // Rounding can stall |v|^2 on a long, thin edge of B - A although the

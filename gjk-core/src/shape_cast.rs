@@ -35,7 +35,9 @@
 
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
-use crate::gjk::{MinkowskiDifference, Pair, checked_radii, scale_vertex, seed, shared};
+use crate::gjk::{
+    MinkowskiDifference, Pair, checked_radii, rescue_factor, scale_vertex, seed, shared,
+};
 use crate::simplex::Simplex;
 use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
 
@@ -134,7 +136,7 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
                 simplex.scale(S::ONE / factor);
                 return state;
             }
-            match simplex.rescue_factor(cast.target) {
+            match rescue_factor(pair, simplex, cast.target, cast_reach(cast)) {
                 None => return state,
                 Some(factor) => {
                     iterations = state.iterations;
@@ -145,6 +147,13 @@ fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
             }
         }
     }
+}
+
+/// How far a cast reaches beyond the pair's points, for `gjk::rescue_factor`: the query
+/// point's travel and the target around it.
+#[inline]
+fn cast_reach<S: Scalar>(cast: &LinearCast<S>) -> S {
+    (cast.motion * cast.max_fraction).max_abs() + cast.target
 }
 
 /// The second cast of [`run_cast`] on hosted targets, for a first with
@@ -159,7 +168,7 @@ fn recast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     cast: &LinearCast<S>,
     first: CastState<S>,
 ) -> CastState<S> {
-    let Some(factor) = simplex.rescue_factor(cast.target) else {
+    let Some(factor) = rescue_factor(pair, simplex, cast.target, cast_reach(cast)) else {
         return first;
     };
     let iterations = first.iterations;
@@ -277,6 +286,11 @@ fn cast_from<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
         let progressed = next_squared < closest_squared;
         if !moved && !progressed {
             if next_squared.is_nan() {
+                // The trial vertex goes, as in the SIMD lanes (which keep a stopped
+                // lane's simplex as it was): the rescue reads the simplex's magnitude,
+                // and a vertex 2e37 away kept here flagged a rescue the lanes did not
+                // (found by fuzzing the batch against the scalar kernel).
+                simplex.pop();
                 break CastEnd::InvalidInput;
             }
             // A stall on a long, thin edge (see `gjk::iterate`) gets one step along

@@ -254,3 +254,44 @@ fn huge_ray_through_a_unit_box_f32() {
 fn huge_ray_through_a_unit_box_f64() {
     huge_ray_through_a_unit_box::<f64>();
 }
+
+/// Two segments whose ends meet 1e-39 from the origin (subnormal in `f32`), one of
+/// them 0.5 long: the simplex was that small, the rescue scaled it by 2^127, the long
+/// segment's far end overflowed at that scale, and the distance came out overlapping
+/// with NaN witness points (found by fuzzing). The rescue now keeps the pair's extent
+/// inside the window.
+#[test]
+fn a_tiny_simplex_on_long_shapes_is_not_scaled_past_their_extent() {
+    let tiny = 1.469_368e-39_f32;
+    let point = gjk_shapes::Segment::new(
+        v(f64::from(tiny), f64::from(tiny)),
+        v(f64::from(tiny), f64::from(tiny)),
+    )
+    .unwrap();
+    let long =
+        gjk_shapes::Segment::new(v(0.5, f64::from(tiny)), v(f64::from(tiny), f64::from(tiny)))
+            .unwrap();
+    let xf_a = Transform::new(
+        v(f64::from(tiny), f64::from(tiny)),
+        gjk_core::Rot {
+            cos: 0.907_080_65,
+            sin: -0.420_956_88,
+        },
+    );
+    let xf_b = Transform::new(
+        v(f64::from(tiny), f64::from(tiny)),
+        gjk_core::Rot {
+            cos: 1.0,
+            sin: tiny,
+        },
+    );
+    for (a, xf_a, b, xf_b) in [(&point, xf_a, &long, xf_b), (&long, xf_b, &point, xf_a)] {
+        let out = distance(a, xf_a, b, xf_b);
+        assert_ne!(out.status, DistanceStatus::InvalidInput, "{out:?}");
+        assert!(
+            out.distance.is_finite() && out.witness_a.is_finite() && out.witness_b.is_finite(),
+            "{out:?}"
+        );
+        assert!(out.distance <= 4.0 * tiny, "{out:?}");
+    }
+}

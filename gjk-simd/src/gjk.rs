@@ -254,7 +254,10 @@ pub(crate) fn rescue_bits<F: LaneFloat>(
     let low = F::splat(below * below * F::Scalar::from_f64(4.0));
     let high = F::splat(above * above * F::Scalar::from_f64(0.25));
     let largest = ends.largest_squared;
-    let surely_inside = largest.cmp_ge(low) & largest.cmp_le(high);
+    // Never for lanes that ended on invalid input, as in the scalar kernel, whose last
+    // measure may then be of another simplex.
+    let invalid = ends.termination.cmp_eq(F::lit(INVALID));
+    let surely_inside = largest.cmp_ge(low) & largest.cmp_le(high) & !invalid;
     let every_lane = u32::MAX >> (32 - F::COUNT as u32);
     if (surely_inside | !placed.usable).bitmask() == every_lane {
         return 0;

@@ -245,7 +245,13 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         fraction,
         iterations,
         triangle: simplex.count.cmp_eq(F::lit(3.0)),
-        rescue: rescue_lanes(&simplex, target, largest_squared, placed.usable),
+        rescue: rescue_lanes(
+            &simplex,
+            target,
+            largest_squared,
+            placed.usable,
+            end.cmp_eq(F::lit(INVALID)),
+        ),
     }
 }
 
@@ -260,6 +266,7 @@ fn rescue_lanes<F: LaneFloat>(
     target: F,
     largest_squared: F,
     usable: F::Mask,
+    invalid: F::Mask,
 ) -> F::Mask {
     let (below, above) = (F::Scalar::RESCALE_BELOW, F::Scalar::RESCALE_ABOVE);
     let low = F::splat(below * below * F::Scalar::from_f64(4.0));
@@ -267,7 +274,8 @@ fn rescue_lanes<F: LaneFloat>(
     let large_enough = target.cmp_ge(F::splat(below)) | largest_squared.cmp_ge(low);
     let small_enough = target.cmp_le(F::splat(above)) & largest_squared.cmp_le(high);
     let every_lane = u32::MAX >> (32 - F::COUNT as u32);
-    if (large_enough & small_enough | !usable).bitmask() == every_lane {
+    // Never for lanes that ended on invalid input, as in the scalar cast.
+    if (large_enough & small_enough & !invalid | !usable).bitmask() == every_lane {
         return F::Mask::clear();
     }
     outside_rescale_window(simplex.magnitude(target)) & usable

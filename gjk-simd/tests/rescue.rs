@@ -307,3 +307,33 @@ fn rays_equal_scalar_at_every_scale_f32() {
 fn rays_equal_scalar_at_every_scale_f64() {
     rays_equal_scalar_at_every_scale::<f64>();
 }
+
+/// A capsule 2e37 long: its far end's support point made the scalar kernel's trial
+/// simplex NaN, and the scalar loop kept that vertex while the lanes drop a stopped
+/// lane's trial vertex; the rescue then read different magnitudes, and the scalar
+/// kernel answered overlapping where the lanes said invalid input (found by fuzzing).
+#[test]
+fn a_support_point_that_overflows_the_reduction_is_dropped_everywhere() {
+    use gjk_core::Rot;
+    let a: Shape<f32> =
+        Shape::from(Capsule::new(v(14.125, 14.125), v(14.125, 6.125), 14.125).unwrap());
+    let b: Shape<f32> =
+        Shape::from(Capsule::new(v(14.125, 14.125), v(-2.005_831e37, 6.125), 14.125).unwrap());
+    let rotation = |cos: u32, sin: u32| Rot {
+        cos: f32::from_bits(cos),
+        sin: f32::from_bits(sin),
+    };
+    let xf_a = Transform::new(v(14.125, 14.125), rotation(0x3c47_5698, 0x3f7f_fb26));
+    let xf_b = Transform::new(v(14.125, 14.125), rotation(0xbf7f_c61b, 0xbd2c_21ba));
+    let scalar = distance(&a, xf_a, &b, xf_b);
+    for simd in Simd::available() {
+        let mut out = [gjk_core::DistanceOutput::default(); 2];
+        distance_batch_on(simd, &[a, a], &[xf_a; 2], &[b, b], &[xf_b; 2], &mut out).unwrap();
+        assert_eq!(
+            output_bits(&out[1]),
+            output_bits(&scalar),
+            "{}",
+            simd.path()
+        );
+    }
+}
