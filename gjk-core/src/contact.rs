@@ -16,7 +16,7 @@
 //! support mapping and [`ContactShape::support_edge`].
 
 use crate::epa::{EpaEnd, expand};
-use crate::gjk::{Pair, Termination, checked_radii, iterate, seed, shared};
+use crate::gjk::{Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared};
 use crate::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
 use crate::rescale::{Scaled, scaled_transform};
 use crate::{ContactShape, FeatureId, QueryError, Scalar, SupportEdge, Transform, Vec2};
@@ -169,7 +169,10 @@ where
     let radius = radius_a + radius_b;
     let mut simplex = seed(shared(&pair), pair.relative.translation, None);
     let state = iterate::<S, _, false, false>(shared(&pair), &mut simplex, radius);
-    let rescue = simplex.rescue_factor(S::ZERO);
+    // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
+    // at its origin touching a point there made a simplex of 1e-39 and a factor that
+    // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, S::ZERO);
     let fail = |error| Err((error, rescue));
     let nearest = match state.termination {
         Termination::InvalidInput => return fail(QueryError::InvalidInput),

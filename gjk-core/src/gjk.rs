@@ -377,14 +377,21 @@ pub(crate) fn rescue_factor<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     if factor <= S::ONE {
         return Some(factor);
     }
-    let mut extent = S::ZERO;
-    for direction in [Vec2::X, -Vec2::X, Vec2::Y, -Vec2::Y] {
+    // Compared as integers (see `scalar::sealed::Bits`): no float routine calls on a
+    // core without an FPU. A NaN coordinate counts as zero there, so the sum below,
+    // not finite for an infinite one, is what rejects non-finite extents.
+    let mut largest = reach.magnitude_key();
+    // X, Y, -X, -Y: each a quarter turn of the last, exactly.
+    let mut direction = Vec2::X;
+    for _ in 0..4 {
         let vertex = pair.support(direction);
-        for point in [vertex.w, vertex.witness_a, vertex.witness_b] {
-            extent = extent.max(point.max_abs());
+        let (w, a, b) = (vertex.w, vertex.witness_a, vertex.witness_b);
+        for coordinate in [w.x, w.y, a.x, a.y, b.x, b.y] {
+            largest = largest.max(coordinate.magnitude_key());
         }
+        direction = direction.perp();
     }
-    let extent = extent + reach;
+    let extent = S::from_magnitude_key(largest) + reach;
     if !extent.is_finite() {
         return None;
     }

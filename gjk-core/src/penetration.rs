@@ -2,7 +2,9 @@
 //! fastest (the minimum translation), by GJK and then EPA.
 
 use crate::epa::{EpaEnd, expand};
-use crate::gjk::{Core, CoreOf, Pair, Termination, checked_radii, iterate, seed, shared};
+use crate::gjk::{
+    Core, CoreOf, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
+};
 use crate::rescale::{Scaled, scaled_transform};
 use crate::{Scalar, Support, Transform, Vec2};
 
@@ -205,7 +207,10 @@ where
     let mut simplex = seed(shared(&pair), pair.relative.translation, None);
     let state = iterate::<S, _, false, false>(shared(&pair), &mut simplex, radius);
     let mut iterations = state.iterations;
-    let rescue = simplex.rescue_factor(S::ZERO);
+    // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
+    // at its origin touching a point there made a simplex of 1e-39 and a factor that
+    // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, S::ZERO);
     let (core_a, core_b, normal, core_depth, status) = match state.termination {
         Termination::InvalidInput => return (PenetrationOutput::invalid(iterations), rescue),
         Termination::CoresOverlap => {

@@ -246,6 +246,10 @@ pub(crate) mod sealed {
         /// so that a NaN never counts as the largest.
         fn magnitude_key(self) -> Self::Key;
 
+        /// The non-negative value of a key (`from_magnitude_key(x.magnitude_key())` is
+        /// `|x|` for every number).
+        fn from_magnitude_key(key: Self::Key) -> Self;
+
         /// The power of two that brings a magnitude (given by its key) into `[1, 2)`,
         /// when it lies outside `[RESCALE_BELOW, RESCALE_ABOVE]`; `None` inside the
         /// window and for zero or infinity. The exponent is clamped so that the factor
@@ -261,6 +265,11 @@ pub(crate) mod sealed {
         fn magnitude_key(self) -> u32 {
             let key = self.to_bits() & 0x7fff_ffff;
             if key > 0x7f80_0000 { 0 } else { key }
+        }
+
+        #[inline]
+        fn from_magnitude_key(key: u32) -> f32 {
+            f32::from_bits(key)
         }
 
         #[inline]
@@ -294,6 +303,11 @@ pub(crate) mod sealed {
         fn magnitude_key(self) -> u64 {
             let key = self.to_bits() & 0x7fff_ffff_ffff_ffff;
             if key > 0x7ff0_0000_0000_0000 { 0 } else { key }
+        }
+
+        #[inline]
+        fn from_magnitude_key(key: u64) -> f64 {
+            f64::from_bits(key)
         }
 
         #[inline]

@@ -295,3 +295,30 @@ fn a_tiny_simplex_on_long_shapes_is_not_scaled_past_their_extent() {
         assert!(out.distance <= 4.0 * tiny, "{out:?}");
     }
 }
+
+/// A rounded polygon with a vertex at its origin and a point capsule there, 1e-39
+/// apart: the simplex was that small, the whole-query rescue of `penetration` scaled
+/// the shapes by 2^127, the polygon's far vertices overflowed, and the depth came out
+/// infinite (found by fuzzing). Its factor is now capped by the pair's extent.
+#[test]
+fn a_penetration_rescue_is_not_scaled_past_the_shapes() {
+    let tiny = 1.469_368e-39_f32;
+    let core = Polygon::<f32, 8>::new(&[
+        Vec2::new(0.0, 0.0),
+        Vec2::new(15.625, 0.0),
+        Vec2::new(0.0, 13.875),
+        Vec2::new(-0.125, 5.875),
+    ])
+    .unwrap();
+    let rounded = gjk_shapes::Rounded::new(core, 1.993).unwrap();
+    let point = Capsule::new(Vec2::ZERO, Vec2::ZERO, 1.2079).unwrap();
+    let xf_a = Transform::from_translation(Vec2::new(0.0, tiny));
+    let out = penetration(&rounded, xf_a, &point, Transform::IDENTITY);
+    assert_eq!(out.status, PenetrationStatus::Penetrating, "{out:?}");
+    // The point sits on the polygon's corner: as deep as the two radii.
+    assert!((out.depth - (1.993 + 1.2079)).abs() <= 1e-5, "{out:?}");
+    assert!(
+        out.witness_a.is_finite() && out.witness_b.is_finite(),
+        "{out:?}"
+    );
+}
