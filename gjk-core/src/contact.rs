@@ -99,10 +99,7 @@ where
     A: ContactShape<S> + ?Sized,
     B: ContactShape<S> + ?Sized,
 {
-    let (first, rescue) = match measured(a, xf_a, b, xf_b, speculative_distance) {
-        Ok((manifold, rescue)) => (Ok(manifold), rescue),
-        Err((error, rescue)) => (Err(error), rescue),
-    };
+    let (first, rescue) = measured(a, xf_a, b, xf_b, speculative_distance);
     match rescue {
         None => first,
         Some(factor) => rescaled(first, a, xf_a, b, xf_b, speculative_distance, factor),
@@ -127,7 +124,7 @@ where
     A: ContactShape<S> + ?Sized,
     B: ContactShape<S> + ?Sized,
 {
-    let scaled = measured(
+    let (scaled, _) = measured(
         &Scaled { shape: a, factor },
         scaled_transform(xf_a, factor),
         &Scaled { shape: b, factor },
@@ -135,14 +132,13 @@ where
         speculative_distance * factor,
     );
     match scaled {
-        Ok((manifold, _)) => Ok(manifold.scaled(S::ONE / factor)),
-        Err((QueryError::InvalidInput, _)) => first,
-        Err((error, _)) => Err(error),
+        Ok(manifold) => Ok(manifold.scaled(S::ONE / factor)),
+        Err(QueryError::InvalidInput) => first,
+        Err(error) => Err(error),
     }
 }
 
 /// The query as it is, with the rescaling factor of the points GJK ended on, if any.
-#[allow(clippy::type_complexity)]
 #[inline]
 fn measured<S, A, B>(
     a: &A,
@@ -150,17 +146,17 @@ fn measured<S, A, B>(
     b: &B,
     xf_b: Transform<S>,
     speculative_distance: S,
-) -> Result<(Manifold<S>, Option<S>), (QueryError, Option<S>)>
+) -> (Result<Manifold<S>, QueryError>, Option<S>)
 where
     S: Scalar,
     A: ContactShape<S> + ?Sized,
     B: ContactShape<S> + ?Sized,
 {
     let usable_speculation = speculative_distance >= S::ZERO && speculative_distance.is_finite();
-    let (radius_a, radius_b) = checked_radii(a, xf_a, b, xf_b)
-        .filter(|_| usable_speculation)
-        .ok_or(QueryError::InvalidInput)
-        .map_err(|error| (error, None))?;
+    let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b).filter(|_| usable_speculation)
+    else {
+        return (Err(QueryError::InvalidInput), None);
+    };
     let pair = Pair {
         a,
         b,
@@ -173,7 +169,7 @@ where
     // at its origin touching a point there made a simplex of 1e-39 and a factor that
     // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
     let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, S::ZERO);
-    let fail = |error| Err((error, rescue));
+    let fail = |error| (Err(error), rescue);
     let nearest = match state.termination {
         Termination::InvalidInput => return fail(QueryError::InvalidInput),
         Termination::MaxIterations => return fail(QueryError::MaxIterations),
@@ -213,7 +209,7 @@ where
         }
     };
     if nearest.core_gap - radius > speculative_distance {
-        return Ok((Manifold::empty(), rescue));
+        return (Ok(Manifold::empty()), rescue);
     }
     let radii = Radii {
         a: radius_a,
@@ -242,7 +238,7 @@ where
         if let Some((reference, incident)) = faces {
             let clipped = clip(reference, incident, side, &radii);
             if !clipped.is_empty() {
-                return Ok((clipped.with_anchor_b_in_frame_of(pair.relative), rescue));
+                return (Ok(clipped.with_anchor_b_in_frame_of(pair.relative)), rescue);
             }
         }
     }
@@ -258,7 +254,7 @@ where
         separation: nearest.normal.dot(anchor_b - anchor_a),
         id: nearest.features,
     });
-    Ok((single.with_anchor_b_in_frame_of(pair.relative), rescue))
+    (Ok(single.with_anchor_b_in_frame_of(pair.relative)), rescue)
 }
 
 /// Where the cores are nearest (or deepest), in A's frame.

@@ -19,6 +19,8 @@
 //! ```
 
 use crate::cache::CachedVertex;
+#[cfg(not(target_os = "none"))]
+use crate::rescale::surely_inside_window;
 use crate::simplex::{Simplex, SimplexVertex};
 use crate::{FeatureId, SupportPoint};
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
@@ -428,25 +430,16 @@ impl<S: Scalar> Descent<S> {
         }
     }
 
-    /// Whether the loop surely ended on points inside the rescaling window, from the
-    /// largest squared vertex length it measured anyway (the touching test): two
-    /// comparisons on the hot path instead of [`Simplex::rescue_factor`]'s scan.
-    ///
-    /// The last measure is of the final simplex for every ending but a non-finite
-    /// `|v|^2` (when the simplex changed after it): every other ending leaves the
-    /// simplex as it was at the top of the last round (`pop` undoes a trial vertex).
-    /// With `m` the largest coordinate magnitude and `l` the largest squared length,
-    /// `m^2 <= l <= 2 m^2`, so `4 BELOW^2 <= l <= ABOVE^2 / 4` puts `m` inside
-    /// `[BELOW, ABOVE]` with a factor of two to spare for the rounding of `l`. Outside
-    /// that band (or for NaN) the exact scan decides, as the SIMD lanes do.
+    /// Whether the loop surely ended on points inside the rescaling window
+    /// (`rescale::surely_inside_window`). The last measure is of the final simplex
+    /// for every ending but a non-finite `|v|^2` (when the simplex changed after it):
+    /// every other ending leaves the simplex as it was at the top of the last round
+    /// (`pop` undoes a trial vertex).
     #[cfg(not(target_os = "none"))]
     #[inline(always)]
     fn surely_inside_window(&self, termination: Termination) -> bool {
-        let low = S::RESCALE_BELOW * S::RESCALE_BELOW * S::from_f64(4.0);
-        let high = S::RESCALE_ABOVE * S::RESCALE_ABOVE * S::from_f64(0.25);
         termination != Termination::InvalidInput
-            && self.largest_squared >= low
-            && self.largest_squared <= high
+            && surely_inside_window(S::ZERO, self.largest_squared)
     }
 
     /// The state the loop ended in; `unscale` takes its lengths back to the query's

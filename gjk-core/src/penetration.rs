@@ -150,8 +150,9 @@ where
 /// The query on the shapes scaled by `factor` (see `rescale.rs`), its lengths scaled
 /// back; `first` when the scaled query cannot be computed.
 ///
-/// On `Core` shapes, as `distance`'s rescaled run (see there): one copy of the body
-/// per scalar type, out of line on hosted targets and inlined on bare metal.
+/// On `Core` shapes, so the body is generated once per scalar type, off the hot path:
+/// out of line on hosted targets, inlined on bare metal (where the queries run on
+/// `Core` shapes anyway).
 #[cold]
 #[cfg_attr(not(target_os = "none"), inline(never))]
 #[cfg_attr(target_os = "none", inline)]
@@ -181,8 +182,8 @@ fn rescaled<S: Scalar>(
     }
 }
 
-/// The query as it is, with the rescaling factor of the points GJK ended on, if any (EPA grows its
-/// polytope from them, over the same shapes).
+/// The query as it is, with the rescaling factor of the points GJK ended on, if any
+/// (EPA grows its polytope from them, over the same shapes).
 #[inline]
 fn measured<S, A, B>(
     a: &A,

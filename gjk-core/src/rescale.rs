@@ -43,26 +43,51 @@
 use crate::{ContactShape, FeatureId, Support};
 use crate::{Scalar, SupportEdge, SupportPoint, Transform, Vec2};
 
-/// The largest magnitude among `values` (NaN skipped), for sizes gathered outside a
-/// simplex (the time of impact's).
+/// The largest magnitude among `values`, NaN counting as zero: compared as integers
+/// (see `scalar::sealed::Bits`), so no float routine is called on a core without an
+/// FPU, and NaN never wins, as in the SIMD lanes' comparisons.
 #[inline]
-pub(crate) fn largest_abs<S: Scalar>(values: impl IntoIterator<Item = S>) -> S {
-    values.into_iter().fold(S::ZERO, |largest, value| {
-        if value.abs() > largest {
-            value.abs()
-        } else {
-            largest
-        }
-    })
+pub(crate) fn largest_magnitude<S: Scalar>(values: impl IntoIterator<Item = S>) -> S {
+    S::from_magnitude_key(largest_key(values))
 }
 
-/// The power of two that brings `magnitude` into `[1, 2)` when it lies outside
-/// `[RESCALE_BELOW, RESCALE_ABOVE]`; `None` inside the window, and for zero, infinite
-/// or NaN magnitudes (nothing to rescale, or nothing a rescale can repair). From the
-/// bits (see `scalar::sealed::Bits`), exactly.
+/// The power of two that brings the largest magnitude among `values` into `[1, 2)`
+/// when it lies outside `[RESCALE_BELOW, RESCALE_ABOVE]`; `None` inside the window,
+/// and for zero or infinite magnitudes (nothing to rescale, or nothing a rescale can
+/// repair). NaN values count as zero. From the bits, exactly.
 #[inline]
-pub(crate) fn factor_for<S: Scalar>(magnitude: S) -> Option<S> {
-    S::rescale_factor(magnitude.magnitude_key())
+pub(crate) fn factor_for<S: Scalar>(values: impl IntoIterator<Item = S>) -> Option<S> {
+    S::rescale_factor(largest_key(values))
+}
+
+/// The largest magnitude key among `values` (see `scalar::sealed::Bits`).
+#[inline]
+fn largest_key<S: Scalar>(values: impl IntoIterator<Item = S>) -> S::Key {
+    values
+        .into_iter()
+        .fold(S::ZERO.magnitude_key(), |largest, value| {
+            largest.max(value.magnitude_key())
+        })
+}
+
+/// Whether a loop surely ended on points inside the window, from the largest squared
+/// vertex length `largest_squared` it measured anyway (the touching test, a cast's
+/// margin), and `start` (a cast's target, zero otherwise): two comparisons on the hot
+/// path instead of `Simplex::rescue_factor`'s scan, which decides where this cannot.
+///
+/// With `m` the largest coordinate magnitude of the vertices and `l` the largest
+/// squared length, `m^2 <= l <= 2 m^2`; so `max(start, m)` is at least `BELOW` when
+/// `start` is or `l >= 4 BELOW^2`, and at most `ABOVE` when `start` is and
+/// `l <= ABOVE^2 / 4`, with a factor of two to spare for the rounding of `l`. NaN
+/// fails. gjk-simd's `rescue_lanes` is the same test in lanes.
+#[cfg(not(target_os = "none"))]
+#[inline(always)]
+pub(crate) fn surely_inside_window<S: Scalar>(start: S, largest_squared: S) -> bool {
+    let low = S::RESCALE_BELOW * S::RESCALE_BELOW * S::from_f64(4.0);
+    let high = S::RESCALE_ABOVE * S::RESCALE_ABOVE * S::from_f64(0.25);
+    let large_enough = start >= S::RESCALE_BELOW || largest_squared >= low;
+    let small_enough = start <= S::RESCALE_ABOVE && largest_squared <= high;
+    large_enough && small_enough
 }
 
 /// A transform with its translation multiplied by `factor` (a power of two).
@@ -122,29 +147,30 @@ mod tests {
         assert_eq!(f32::RESCALE_ABOVE, 2f32.powi(28));
         assert_eq!(f64::RESCALE_BELOW, 2f64.powi(-240));
         assert_eq!(f64::RESCALE_ABOVE, 2f64.powi(240));
-        assert_eq!(factor_for(1e-45_f32), Some(2f32.powi(127)));
-        assert_eq!(factor_for(f32::MAX), Some(2f32.powi(-127)));
-        assert_eq!(factor_for(f64::MIN_POSITIVE), Some(2f64.powi(1022)));
-        assert_eq!(factor_for(f64::MAX), Some(2f64.powi(-1023)));
+        assert_eq!(factor_for([1e-45_f32]), Some(2f32.powi(127)));
+        assert_eq!(factor_for([f32::MAX]), Some(2f32.powi(-127)));
+        assert_eq!(factor_for([f64::MIN_POSITIVE]), Some(2f64.powi(1022)));
+        assert_eq!(factor_for([f64::MAX]), Some(2f64.powi(-1023)));
     }
 
     #[test]
     fn nan_magnitudes_have_no_factor_and_order_below_everything() {
         assert_eq!(f32::NAN.magnitude_key(), 0);
+        assert_eq!(largest_magnitude([f32::NAN, -3.0, 2.0]), 3.0);
         assert!((-3.0_f32).magnitude_key() > 2.0_f32.magnitude_key());
         assert!(f64::INFINITY.magnitude_key() > f64::MAX.magnitude_key());
-        assert_eq!(factor_for(f64::NAN), None);
+        assert_eq!(factor_for([f64::NAN]), None);
     }
 
     #[test]
     fn factor_brings_the_magnitude_into_one_to_two() {
         for magnitude in [1e-30_f32, 3e-20, 1.5e-9, 7e9, 2e30, 3.3e38] {
-            let factor = factor_for(magnitude).expect("outside the window");
+            let factor = factor_for([magnitude]).expect("outside the window");
             let scaled = magnitude * factor;
             assert!((1.0..2.0).contains(&scaled), "{magnitude:e} -> {scaled}");
         }
         for magnitude in [1e-300_f64, 1e-100, 1e100, 1e300] {
-            let scaled = magnitude * factor_for(magnitude).expect("outside the window");
+            let scaled = magnitude * factor_for([magnitude]).expect("outside the window");
             assert!((1.0..2.0).contains(&scaled), "{magnitude:e} -> {scaled}");
         }
     }
@@ -152,17 +178,17 @@ mod tests {
     #[test]
     fn subnormal_magnitudes_are_clamped_but_land_in_the_window() {
         let magnitude = 1e-40_f32;
-        let scaled = magnitude * factor_for(magnitude).unwrap();
+        let scaled = magnitude * factor_for([magnitude]).unwrap();
         assert!((f32::RESCALE_BELOW..1.0).contains(&scaled), "{scaled:e}");
         let magnitude = 5e-324_f64;
-        let scaled = magnitude * factor_for(magnitude).unwrap();
+        let scaled = magnitude * factor_for([magnitude]).unwrap();
         assert!((f64::RESCALE_BELOW..1.0).contains(&scaled), "{scaled:e}");
     }
 
     #[test]
     fn no_factor_inside_the_window_or_for_zero_infinity_and_nan() {
         for magnitude in [1.0_f32, 1e-5, 1e5, 0.0, f32::INFINITY, f32::NAN] {
-            assert_eq!(factor_for(magnitude), None, "{magnitude:e}");
+            assert_eq!(factor_for([magnitude]), None, "{magnitude:e}");
         }
     }
 }

@@ -38,6 +38,8 @@ use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     MinkowskiDifference, Pair, checked_radii, rescue_factor, scale_vertex, seed, shared,
 };
+#[cfg(not(target_os = "none"))]
+use crate::rescale::surely_inside_window;
 use crate::simplex::Simplex;
 use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
 
@@ -78,20 +80,11 @@ pub(crate) struct CastState<S> {
 
 impl<S: Scalar> CastState<S> {
     /// Whether the cast surely ended on points and a target inside the rescaling
-    /// window, from the largest squared vertex length it measured anyway (the touching
-    /// margin), as `gjk::Descent::surely_inside_window` does: with `m` the largest
-    /// coordinate magnitude of the vertices, `m^2 <= l <= 2 m^2`, so the magnitude
-    /// `max(target, m)` is at least `BELOW` when the target is or `l >= 4 BELOW^2`, and
-    /// at most `ABOVE` when the target is and `l <= ABOVE^2 / 4`. Otherwise the exact
-    /// scan decides, as the SIMD lanes do.
+    /// window (`rescale::surely_inside_window`, from the margin's measure).
     #[cfg(not(target_os = "none"))]
     #[inline(always)]
     fn surely_inside_window(&self, target: S) -> bool {
-        let low = S::RESCALE_BELOW * S::RESCALE_BELOW * S::from_f64(4.0);
-        let high = S::RESCALE_ABOVE * S::RESCALE_ABOVE * S::from_f64(0.25);
-        let large_enough = target >= S::RESCALE_BELOW || self.largest_squared >= low;
-        let small_enough = target <= S::RESCALE_ABOVE && self.largest_squared <= high;
-        self.end != CastEnd::InvalidInput && large_enough && small_enough
+        self.end != CastEnd::InvalidInput && surely_inside_window(target, self.largest_squared)
     }
 }
 

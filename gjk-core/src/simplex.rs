@@ -148,14 +148,13 @@ impl<S: Scalar> Simplex<S> {
     /// The power of two a loop that ended on this simplex rescales by, if any (see
     /// `rescale.rs`): from the largest coordinate magnitude of the vertices' Minkowski
     /// points and `start` (a cast's target, which enters squared next to them; zero
-    /// otherwise). NaN coordinates are skipped, comparing as `>` does, so SIMD lanes
-    /// that select on the same comparisons get the same magnitude. Out of line on bare
-    /// metal: the distance and cast loops share it.
+    /// otherwise). NaN coordinates count as zero, as in the SIMD lanes' comparisons.
+    /// Out of line on bare metal: the distance and cast loops share it.
     #[cfg_attr(target_os = "none", inline(never))]
     #[cfg_attr(not(target_os = "none"), inline)]
     pub fn rescue_factor(&self, start: S) -> Option<S> {
-        // Compared as integers (see `scalar::sealed::Bits`): no float routine calls on
-        // a core without an FPU.
+        // A loop, not `rescale::factor_for` over chained iterators: that measured 76
+        // bytes more code and 36 more of stack on the Cortex-M4F (`cargo xtask size`).
         let mut largest = start.magnitude_key();
         for vertex in self.vertices() {
             largest = largest

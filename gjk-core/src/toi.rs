@@ -47,7 +47,7 @@
 //!   root in one step.
 
 use crate::gjk::{Core, CoreOf};
-use crate::rescale::{Scaled, factor_for, largest_abs};
+use crate::rescale::{Scaled, factor_for, largest_magnitude};
 use crate::{
     DistanceStatus, FeatureId, Rot, Scalar, SimplexCache, Support, Sweep, Transform, Vec2,
     distance_cached,
@@ -283,7 +283,7 @@ where
     // Known before the loop: a pair whose sizes, offset and motion lie outside the
     // window runs scaled by a power of two from the start (see `rescale.rs`), where its
     // distances and their squares keep their digits.
-    let magnitude = largest_abs([
+    let rescue = factor_for([
         body_a.extent,
         body_b.extent,
         a.radius(),
@@ -293,7 +293,7 @@ where
         motion.velocity.x * t_max,
         motion.velocity.y * t_max,
     ]);
-    if let Some(factor) = factor_for(magnitude) {
+    if let Some(factor) = rescue {
         return rescaled(
             &CoreOf(a),
             sweep_a,
@@ -396,8 +396,9 @@ where
 /// The query on the shapes, sweeps and target scaled by `factor` (the fraction is the
 /// same at every scale).
 ///
-/// On `Core` shapes, as `distance`'s rescaled run (see there): one copy of the body
-/// per scalar type, out of line on hosted targets and inlined on bare metal.
+/// On `Core` shapes, so the body is generated once per scalar type, off the hot path:
+/// out of line on hosted targets, inlined on bare metal (where the queries run on
+/// `Core` shapes anyway).
 #[cold]
 #[cfg_attr(not(target_os = "none"), inline(never))]
 #[cfg_attr(target_os = "none", inline)]
@@ -621,7 +622,7 @@ fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> 
     }
     // A few roundings above the exact value, so that the bound stays an upper bound.
     let reach = reach_squared.sqrt() * (S::ONE + S::from_f64(8.0) * S::EPS);
-    (reach, largest_abs(heights))
+    (reach, largest_magnitude(heights))
 }
 
 /// The relative motion of the two centres of rotation and the turns of the bodies.

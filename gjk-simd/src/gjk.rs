@@ -244,25 +244,47 @@ pub(crate) fn rescue_bits<F: LaneFloat>(
     simplex: &SimplexLanes<F>,
     placed: &Placed<F>,
 ) -> u32 {
-    // gjk-core's cheap check first (`Descent::surely_inside_window`), on the largest
-    // squared vertex length the loop measured at the top of its last round, which is
-    // every lane's final simplex's (a lane that stops keeps its simplex): when every
-    // usable lane is surely inside the window, the exact scan is skipped. Unlike the
-    // scalar kernel, which runs the scan only where the check fails, the lanes scan
-    // all or none; both give the scan's answer, so the bits are the same.
+    let invalid = ends.termination.cmp_eq(F::lit(INVALID));
+    rescue_lanes(
+        simplex,
+        F::zero(),
+        ends.largest_squared,
+        placed.usable,
+        invalid,
+    )
+    .bitmask()
+}
+
+/// The lanes (of `usable`) the scalar kernel rescues: the magnitude of the simplex's
+/// points, folded from `start` (a cast's target, which enters squared next to them;
+/// zero for distance and overlap), outside the window.
+///
+/// gjk-core's cheap check first (`Descent::surely_inside_window`, and the casts'), on
+/// the largest squared vertex length the loop measured at the top of its last round,
+/// which is every lane's final simplex's (a lane that stops keeps its simplex): when
+/// every usable lane is surely inside the window, the exact scan is skipped. Never for
+/// lanes that ended on invalid input (`invalid`), as in the scalar kernel, whose last
+/// measure may then be of another simplex. Unlike the scalar kernel, which scans only
+/// where the check fails, the lanes scan all or none; both give the scan's answer, so
+/// the bits are the same.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn rescue_lanes<F: LaneFloat>(
+    simplex: &SimplexLanes<F>,
+    start: F,
+    largest_squared: F,
+    usable: F::Mask,
+    invalid: F::Mask,
+) -> F::Mask {
     let (below, above) = (F::Scalar::RESCALE_BELOW, F::Scalar::RESCALE_ABOVE);
     let low = F::splat(below * below * F::Scalar::from_f64(4.0));
     let high = F::splat(above * above * F::Scalar::from_f64(0.25));
-    let largest = ends.largest_squared;
-    // Never for lanes that ended on invalid input, as in the scalar kernel, whose last
-    // measure may then be of another simplex.
-    let invalid = ends.termination.cmp_eq(F::lit(INVALID));
-    let surely_inside = largest.cmp_ge(low) & largest.cmp_le(high) & !invalid;
+    let large_enough = start.cmp_ge(F::splat(below)) | largest_squared.cmp_ge(low);
+    let small_enough = start.cmp_le(F::splat(above)) & largest_squared.cmp_le(high);
     let every_lane = u32::MAX >> (32 - F::COUNT as u32);
-    if (surely_inside | !placed.usable).bitmask() == every_lane {
-        return 0;
+    if (large_enough & small_enough & !invalid | !usable).bitmask() == every_lane {
+        return F::Mask::clear();
     }
-    (outside_rescale_window(simplex.magnitude(F::zero())) & placed.usable).bitmask()
+    outside_rescale_window(simplex.magnitude(start)) & usable
 }
 
 /// Lanes whose `magnitude` lies outside gjk-core's rescaling window

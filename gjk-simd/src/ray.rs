@@ -12,10 +12,9 @@
 use gjk_core::{CastOutput, CastStatus, DistanceOutput, Ray, Scalar, Transform, Vec2};
 use num_traits::{Float, ToPrimitive};
 
-use crate::gjk::{Placed, distance_lanes, outside_rescale_window, seed, stop};
+use crate::gjk::{Placed, distance_lanes, rescue_lanes, seed, stop};
 use crate::lanes::{LaneFloat, LaneMask, TransformLanes, Vec2Lanes, at_most, greater, select};
 use crate::rows::{BLOCK, PackedCores};
-use crate::simplex::SimplexLanes;
 
 /// How a lane's cast ended (as codes in a register).
 const RUNNING: f64 = 0.0;
@@ -253,32 +252,6 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
             end.cmp_eq(F::lit(INVALID)),
         ),
     }
-}
-
-/// The lanes (of `usable`) whose cast the scalar kernel casts again rescaled: its
-/// magnitude, folded from the target (which enters squared next to the points), outside
-/// the window. gjk-core's cheap check first, as in `gjk::rescue_bits`, on the largest
-/// squared vertex length the loop measured last (every lane's final simplex's): when
-/// every usable lane is surely inside, the exact scan is skipped.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn rescue_lanes<F: LaneFloat>(
-    simplex: &SimplexLanes<F>,
-    target: F,
-    largest_squared: F,
-    usable: F::Mask,
-    invalid: F::Mask,
-) -> F::Mask {
-    let (below, above) = (F::Scalar::RESCALE_BELOW, F::Scalar::RESCALE_ABOVE);
-    let low = F::splat(below * below * F::Scalar::from_f64(4.0));
-    let high = F::splat(above * above * F::Scalar::from_f64(0.25));
-    let large_enough = target.cmp_ge(F::splat(below)) | largest_squared.cmp_ge(low);
-    let small_enough = target.cmp_le(F::splat(above)) & largest_squared.cmp_le(high);
-    let every_lane = u32::MAX >> (32 - F::COUNT as u32);
-    // Never for lanes that ended on invalid input, as in the scalar cast.
-    if (large_enough & small_enough & !invalid | !usable).bitmask() == every_lane {
-        return F::Mask::clear();
-    }
-    outside_rescale_window(simplex.magnitude(target)) & usable
 }
 
 impl<F: LaneFloat> Ends<F> {
