@@ -4,8 +4,9 @@
 //!
 //! Each criterion iteration runs the whole batch, and the throughput is the batch size,
 //! so criterion's time per element is the time per query. Per workload and precision:
-//! - `ray_generic`: `gjk_core::ray_cast` (GJK ray cast) from B's origin;
-//! - `ray_analytic`: the shape's own closed-form `ray_cast` (gjk-shapes) on the same rays;
+//! - `ray_generic`: `gjk_core::support_ray_cast` (the GJK ray cast) from B's origin;
+//! - `ray_analytic`: `gjk_core::ray_cast`, which takes the shape's closed form
+//!   (gjk-shapes), on the same rays;
 //! - `shape_cast`: `shape_cast` of B along the same translation;
 //! - `toi_linear`: `time_of_impact` of the same motion as a sweep without rotation;
 //! - `toi_rotating`: `time_of_impact` with B also turning by `SWEEP_TURN` radians.
@@ -14,35 +15,15 @@ use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjk_benches::standard::{standard_ellipse_pairs, standard_octagon_pairs};
-use gjk_benches::{GjkWorkload, POLYGON_CAPACITY, ToGjkShape, Workload, gjk_cast_queries};
-use gjk_core::{CastOutput, Ray, Scalar, Sweep, Transform, ray_cast, shape_cast, time_of_impact};
-use gjk_shapes::{Ellipse, Polygon};
-
-/// The shapes with a closed-form ray cast in gjk-shapes.
-trait AnalyticRay<S: Scalar> {
-    fn analytic_ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>;
-}
-
-impl<S: Scalar> AnalyticRay<S> for Polygon<S, POLYGON_CAPACITY> {
-    #[inline]
-    fn analytic_ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        self.ray_cast(xf, ray)
-    }
-}
-
-impl<S: Scalar> AnalyticRay<S> for Ellipse<S> {
-    #[inline]
-    fn analytic_ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        self.ray_cast(xf, ray)
-    }
-}
+use gjk_benches::{GjkWorkload, ToGjkShape, Workload, gjk_cast_queries};
+use gjk_core::{RayShape, Scalar, Sweep, ray_cast, shape_cast, support_ray_cast, time_of_impact};
 
 /// The group `name` with the five benchmarks of one workload in precision `S`.
 fn bench_workload<S, D>(criterion: &mut Criterion, name: &str, workload: &Workload<D>)
 where
     S: Scalar,
     D: ToGjkShape<S>,
-    D::Shape: AnalyticRay<S>,
+    D::Shape: RayShape<S>,
 {
     let gjk = GjkWorkload::<S, D::Shape>::new(workload).expect("workload shapes are valid");
     let queries = gjk_cast_queries::<S>(&workload.frames[0]);
@@ -53,14 +34,14 @@ where
     group.bench_function("ray_generic", |bencher| {
         bencher.iter(|| {
             for ((a, _), query) in pairs() {
-                let _ = black_box(ray_cast(a, query.xf_a, query.ray));
+                let _ = black_box(support_ray_cast(a, query.xf_a, query.ray));
             }
         });
     });
     group.bench_function("ray_analytic", |bencher| {
         bencher.iter(|| {
             for ((a, _), query) in pairs() {
-                let _ = black_box(a.analytic_ray_cast(query.xf_a, query.ray));
+                let _ = black_box(ray_cast(a, query.xf_a, query.ray));
             }
         });
     });

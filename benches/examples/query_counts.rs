@@ -8,7 +8,7 @@
 //! ```
 //!
 //! The modes: `cold` (`distance` on the static pairs), `warm` (`distance_cached` on the
-//! coherent frames, caches warmed beforehand), `ray` (`ray_cast` from B's centre
+//! coherent frames, caches warmed beforehand), `ray` (`support_ray_cast`, the GJK ray cast, from B's centre
 //! through A's; `ray-analytic`: `Polygon::ray_cast`), `cast` (`shape_cast` of B onto A
 //! along the line of centres), `sweep` and `parry-sweep` (the peer benchmark's sweeps
 //! of B onto A, half of them missing, by gjk's `shape_cast` and parry2d's
@@ -36,7 +36,8 @@ use gjk_benches::{
     gjk_cast_queries,
 };
 use gjk_core::{
-    Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, ray_cast, shape_cast,
+    Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, shape_cast,
+    support_ray_cast,
 };
 use gjk_shapes::Polygon;
 use gjk_simd::{BLOCK, PairBlock, distance_batch, intersects_batch};
@@ -73,7 +74,11 @@ fn measured_ray<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>
     for _ in 0..PASSES {
         for ((a, _), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
             let through = (xf_a.translation - xf_b.translation) * 2.0;
-            let _ = black_box(ray_cast(a, xf_a, Ray::new(xf_b.translation, through)));
+            let _ = black_box(support_ray_cast(
+                a,
+                xf_a,
+                Ray::new(xf_b.translation, through),
+            ));
         }
     }
 }

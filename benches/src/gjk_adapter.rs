@@ -1,7 +1,7 @@
 //! The plain workloads converted into gjk-shapes values and gjk-core transforms, in
 //! `f32` or `f64`.
 
-use gjk_core::{Scalar, Support, Transform, Vec2};
+use gjk_core::{RayShape, Scalar, Transform, Vec2};
 use gjk_shapes::{Capsule, Ellipse, Polygon, ShapeError};
 
 use crate::placement::Placement;
@@ -14,7 +14,7 @@ pub const POLYGON_CAPACITY: usize = 8;
 /// A plain shape that converts into a gjk-shapes shape in precision `S`.
 pub trait ToGjkShape<S: Scalar> {
     /// The gjk-shapes type it becomes.
-    type Shape: Support<S>;
+    type Shape: RayShape<S>;
 
     /// The converted shape, or why gjk-shapes rejected it.
     fn to_gjk_shape(&self) -> Result<Self::Shape, ShapeError>;

@@ -1,15 +1,19 @@
 //! gjk-simd against scalar gjk-core: every lane of `distance_batch` equals
-//! `gjk_core::distance` on the same pair, and every lane of `ray_cast_batch` equals
-//! `gjk_core::ray_cast` on the same shape and ray, bit for bit, for any batch length,
+//! `gjk_core::distance` on the same pair, every lane of `ray_cast_batch` equals
+//! `gjk_core::ray_cast` and of `ShapeBlock::ray_cast` `gjk_core::support_ray_cast` on
+//! the same shape and ray, bit for bit, for any batch length,
 //! shapes of every lane kind mixed, and any placements and rays (invalid ones
 //! included).
 #![no_main]
 
 use gjk_core::{
-    CastOutput, DistanceOutput, FeatureId, Ray, Support, SupportPoint, Vec2, distance, ray_cast,
+    CastOutput, DistanceOutput, FeatureId, Ray, RayShape, Support, SupportPoint, Transform, Vec2,
+    distance, ray_cast, support_ray_cast,
 };
 use gjk_fuzz::{P, Placement, Shape, ShapeSpec};
-use gjk_simd::{LaneCore, LaneShape, PackError, Simd, distance_batch_on, ray_cast_batch_on};
+use gjk_simd::{
+    BLOCK, LaneCore, LaneShape, PackError, ShapeBlock, Simd, distance_batch_on, ray_cast_batch_on,
+};
 use libfuzzer_sys::fuzz_target;
 
 /// The fuzz shapes that fit a lane.
@@ -40,6 +44,16 @@ impl Support<f32> for Lane {
     }
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
         self.0.feature_point(feature)
+    }
+}
+
+impl RayShape<f32> for Lane {
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform<f32>,
+        ray: Ray<f32>,
+    ) -> Option<CastOutput<f32>> {
+        self.0.analytic_ray_cast(transform, ray)
     }
 }
 
@@ -119,6 +133,25 @@ fuzz_target!(
                     cast_bits(batch) == cast_bits(&scalar) && batch.status == scalar.status,
                     "{path}, ray {index}: batch {batch:?} vs scalar {scalar:?}"
                 );
+            }
+            // Prepacked blocks run the GJK ray cast in every lane.
+            let chunks = a
+                .chunks(BLOCK)
+                .zip(xf_a.chunks(BLOCK).zip(rays.chunks(BLOCK)));
+            for (block_index, (shapes, (placements, block_rays))) in chunks.enumerate() {
+                let block = ShapeBlock::new(shapes).unwrap();
+                let mut lanes = vec![CastOutput::default(); shapes.len()];
+                block
+                    .ray_cast_on(simd, placements, block_rays, &mut lanes)
+                    .unwrap();
+                for (lane, batch) in lanes.iter().enumerate() {
+                    let index = block_index * BLOCK + lane;
+                    let scalar = support_ray_cast(&a[index], xf_a[index], rays[index]);
+                    assert!(
+                        cast_bits(batch) == cast_bits(&scalar) && batch.status == scalar.status,
+                        "{path}, block ray {index}: batch {batch:?} vs scalar {scalar:?}"
+                    );
+                }
             }
         }
     }

@@ -8,7 +8,10 @@
 //! tiny shapes.
 
 use arbitrary::{Arbitrary, Result, Unstructured};
-use gjk_core::{ContactShape, FeatureId, Rot, Support, SupportEdge, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    CastOutput, ContactShape, FeatureId, Ray, RayShape, Rot, Support, SupportEdge, SupportPoint,
+    Transform, Vec2,
+};
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment, ShapeError};
 
 /// Polygon capacity used by the targets.
@@ -143,7 +146,7 @@ impl ShapeSpec {
 }
 
 impl Shape {
-    fn inner(&self) -> &dyn Support<f32> {
+    fn inner(&self) -> &dyn RayShape<f32> {
         match self {
             Self::Point(s) => s,
             Self::Circle(s) => s,
@@ -166,6 +169,16 @@ impl Support<f32> for Shape {
     }
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
         self.inner().feature_point(feature)
+    }
+}
+
+impl RayShape<f32> for Shape {
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform<f32>,
+        ray: Ray<f32>,
+    ) -> Option<CastOutput<f32>> {
+        self.inner().analytic_ray_cast(transform, ray)
     }
 }
 

@@ -126,12 +126,13 @@ impl<S: Scalar> CastOutput<S> {
     ///
     /// ```
     /// use gjk_core::{CastStatus, Ray, Transform, Vec2, ray_cast};
-    /// # use gjk_core::{FeatureId, Support, SupportPoint};
+    /// # use gjk_core::{FeatureId, RayShape, Support, SupportPoint};
     /// # struct Dot;
     /// # impl Support<f32> for Dot {
     /// #     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> { SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0)) }
     /// #     fn radius(&self) -> f32 { 1.0 }
     /// # }
+    /// # impl RayShape<f32> for Dot {}
     /// let inside = ray_cast(&Dot, Transform::IDENTITY, Ray::new(Vec2::ZERO, Vec2::X));
     /// assert_eq!(inside.status, CastStatus::StartsInside);
     /// assert!(inside.has_contact() && !inside.is_hit());

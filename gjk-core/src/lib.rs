@@ -83,9 +83,9 @@ pub use manifold::{
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use overlap::{QueryError, intersects};
 pub use penetration::{PenetrationOutput, PenetrationStatus, penetration};
-pub use ray::ray_cast;
+pub use ray::{ray_cast, support_ray_cast};
 pub use scalar::Scalar;
 pub use shape_cast::shape_cast;
-pub use support::{ContactShape, FeatureId, Support, SupportEdge, SupportPoint};
+pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
 pub use sweep::Sweep;
 pub use toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};

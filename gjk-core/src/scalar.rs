@@ -117,6 +117,29 @@ pub trait Scalar:
     /// assert!((cos - 0.5_f32.cos()).abs() <= 2.0 * f32::EPSILON);
     /// ```
     fn sin_and_cos(self) -> (Self, Self);
+
+    /// The power of two that brings `|self|` into `[1, 2)` when it lies outside
+    /// [`RESCALE_BELOW`](Self::RESCALE_BELOW) to [`RESCALE_ABOVE`](Self::RESCALE_ABOVE);
+    /// `None` inside that window, and for zero, infinity and NaN (nothing to rescale,
+    /// or nothing a rescale repairs). Computed from the bits, exactly.
+    ///
+    /// Multiplying every length of a query by a power of two is exact (short of the
+    /// subnormal range), and its fractions and unit normals do not change: shapes with
+    /// their own closed-form queries use this, as the kernel does, to compute with
+    /// lengths whose products keep their digits. `self` is the largest length.
+    ///
+    /// ```
+    /// use gjk_core::Scalar;
+    /// assert_eq!(1.0e3_f32.window_factor(), None);
+    /// assert_eq!(1.0e-30_f32.window_factor(), Some(2.0_f32.powi(100)));
+    /// assert_eq!(3.0e30_f64.window_factor(), None);
+    /// assert_eq!(3.0e300_f64.window_factor(), Some(2.0_f64.powi(-998)));
+    /// assert_eq!(f32::NAN.window_factor(), None);
+    /// ```
+    #[inline]
+    fn window_factor(self) -> Option<Self> {
+        Self::rescale_factor(self.magnitude_key())
+    }
 }
 
 impl Scalar for f32 {

@@ -1,7 +1,8 @@
 //! `Capsule`: a segment core with a radius.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
+    SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -123,6 +124,14 @@ impl<S: Scalar> Support<S> for Capsule<S> {
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         let ends = [self.a, self.b].map(|end| transform.transform_point(end));
         inflate(bounds_of_points(ends), self.radius)
+    }
+}
+
+/// [`Capsule::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S> for Capsule<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

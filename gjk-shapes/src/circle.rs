@@ -1,6 +1,9 @@
 //! `Circle`: a point core with a radius.
 
-use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
+    Transform, Vec2,
+};
 
 use crate::ShapeError;
 
@@ -99,6 +102,14 @@ impl<S: Scalar> Support<S> for Circle<S> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         Aabb::around(transform.transform_point(self.center), self.radius)
+    }
+}
+
+/// [`Circle::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S> for Circle<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

@@ -1,6 +1,9 @@
 //! `Ellipse`: a centred ellipse with axes along the local x and y axes.
 
-use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
+    Transform, Vec2,
+};
 
 use crate::ShapeError;
 
@@ -109,6 +112,14 @@ impl<S: Scalar> Support<S> for Ellipse<S> {
         let (cos, sin) = (transform.rotation.cos, transform.rotation.sin);
         let half = Vec2::new((a * cos).hypot(b * sin), (a * sin).hypot(b * cos));
         Aabb::new(transform.translation - half, transform.translation + half)
+    }
+}
+
+/// [`Ellipse::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S> for Ellipse<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

@@ -1,6 +1,8 @@
 //! `Hull`: the convex hull of two shapes.
 
-use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform, Vec2,
+};
 
 /// The convex hull of two shapes (in the same frame): a capsule from two circles, a
 /// swept shape from its start and end poses (with [`Transformed`](crate::Transformed)
@@ -184,6 +186,9 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
 
 /// Contacts with a hull of two shapes are single points (it names no edges).
 impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for Hull<A, B> {}
+
+/// No closed-form ray cast: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar, A: Support<S>, B: Support<S>> RayShape<S> for Hull<A, B> {}
 
 #[cfg(test)]
 mod tests {

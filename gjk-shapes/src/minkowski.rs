@@ -1,6 +1,8 @@
 //! `MinkowskiSum`: the set of sums `a + b` of points of two shapes.
 
-use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, ContactShape, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform, Vec2,
+};
 
 /// The Minkowski sum of two shapes: every `a + b` with `a` in A and `b` in B, such as a
 /// box swept along a segment or an ellipse with a rounded box around it.
@@ -137,6 +139,9 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for MinkowskiSum<A, B> 
 
 /// Contacts with a Minkowski sum are single points (it names no edges).
 impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for MinkowskiSum<A, B> {}
+
+/// No closed-form ray cast: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar, A: Support<S>, B: Support<S>> RayShape<S> for MinkowskiSum<A, B> {}
 
 #[cfg(test)]
 mod tests {

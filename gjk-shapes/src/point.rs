@@ -1,6 +1,9 @@
 //! `Point`: a single point.
 
-use gjk_core::{Aabb, ContactShape, FeatureId, Scalar, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
+    Transform, Vec2,
+};
 
 use crate::ShapeError;
 
@@ -73,6 +76,14 @@ impl<S: Scalar> Support<S> for Point<S> {
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         let placed = transform.transform_point(self.position);
         Aabb::new(placed, placed)
+    }
+}
+
+/// [`Point::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S> for Point<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

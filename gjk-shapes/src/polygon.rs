@@ -3,7 +3,8 @@
 use core::fmt;
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
+    SupportPoint, Transform, Vec2,
 };
 
 use crate::convexity::validate_loop;
@@ -40,6 +41,10 @@ pub struct Polygon<S, const N: usize> {
     /// equal.
     vertices: [Vec2<S>; N],
     count: usize,
+    /// The largest coordinate magnitude of the vertices: the polygon's size in its own
+    /// frame, which tells the analytic ray cast in O(1) whether its products of
+    /// lengths keep their digits (`ray/polygon.rs`).
+    extent: S,
 }
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
@@ -75,12 +80,15 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         check_vertex_count::<N>(points.len())?;
         validate_loop(points)?;
         let mut vertices = [Vec2::ZERO; N];
+        let mut extent = S::ZERO;
         for (slot, &point) in vertices.iter_mut().zip(points) {
             *slot = point;
+            extent = extent.max(point.max_abs());
         }
         Ok(Self {
             vertices,
             count: points.len(),
+            extent,
         })
     }
 
@@ -166,6 +174,12 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
     pub fn len(&self) -> usize {
         self.count
     }
+
+    /// The largest coordinate magnitude of the vertices.
+    #[inline]
+    pub(crate) fn extent(&self) -> S {
+        self.extent
+    }
 }
 
 /// [`ShapeError::TooFewPoints`] below 3, [`ShapeError::TooManyPoints`] above `N`.
@@ -214,6 +228,14 @@ impl<S: Scalar, const N: usize> Support<S> for Polygon<S, N> {
             .iter()
             .map(|&v| transform.transform_point(v));
         bounds_of_points(placed)
+    }
+}
+
+/// [`Polygon::ray_cast`], the closed form.
+impl<S: Scalar, const N: usize> RayShape<S> for Polygon<S, N> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

@@ -1,7 +1,8 @@
 //! `Rect`: a centred box.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
+    SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -121,6 +122,14 @@ impl<S: Scalar> Support<S> for Rect<S> {
         let (cos, sin) = (transform.rotation.cos.abs(), transform.rotation.sin.abs());
         let half = Vec2::new(cos * hx + sin * hy, sin * hx + cos * hy);
         Aabb::new(transform.translation - half, transform.translation + half)
+    }
+}
+
+/// [`Rect::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S> for Rect<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

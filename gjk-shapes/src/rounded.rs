@@ -1,7 +1,8 @@
 //! `Rounded`: any shape with extra rounding around its core.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+    Aabb, ContactShape, FeatureId, RayShape, Scalar, Support, SupportEdge, SupportPoint, Transform,
+    Vec2,
 };
 
 use crate::ShapeError;
@@ -119,6 +120,10 @@ impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Rounded<S, T> {
         self.core.support_edge(direction)
     }
 }
+
+/// No closed-form ray cast here (a rounded polygon is bounded by segments and arcs):
+/// `ray_cast` takes the GJK ray cast.
+impl<S: Scalar, T: Support<S>> RayShape<S> for Rounded<S, T> {}
 
 #[cfg(test)]
 mod tests {

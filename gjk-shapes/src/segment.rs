@@ -1,7 +1,8 @@
 //! `Segment`: a line segment.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
+    SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -97,6 +98,14 @@ impl<S: Scalar> Support<S> for Segment<S> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         bounds_of_points([self.a, self.b].map(|end| transform.transform_point(end)))
+    }
+}
+
+/// [`Segment::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S> for Segment<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        Some(self.ray_cast(transform, ray))
     }
 }
 

@@ -2,8 +2,8 @@
 //! `Copy` value type.
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, Ray, Scalar, Support, SupportEdge, SupportPoint,
-    Transform, Vec2, ray_cast,
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
+    SupportPoint, Transform, Vec2, ray_cast,
 };
 
 use crate::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment};
@@ -118,17 +118,7 @@ impl<S: Scalar> Shape<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        match self {
-            Self::Point(shape) => shape.ray_cast(xf, ray),
-            Self::Circle(shape) => shape.ray_cast(xf, ray),
-            Self::Ellipse(shape) => shape.ray_cast(xf, ray),
-            Self::Segment(shape) => shape.ray_cast(xf, ray),
-            Self::Capsule(shape) => shape.ray_cast(xf, ray),
-            Self::Rect(shape) => shape.ray_cast(xf, ray),
-            Self::Polygon(shape) => shape.ray_cast(xf, ray),
-            Self::RoundedPolygon(shape) => ray_cast(shape, xf, ray),
-            Self::RoundedEllipse(shape) => ray_cast(shape, xf, ray),
-        }
+        ray_cast(self, xf, ray)
     }
 }
 
@@ -157,6 +147,15 @@ impl<S: Scalar> Support<S> for Shape<S> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         with_inner!(self, shape => shape.aabb(transform))
+    }
+}
+
+/// The variant's closed-form cast; `None` for the rounded variants, which take the
+/// GJK ray cast.
+impl<S: Scalar> RayShape<S> for Shape<S> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        with_inner!(self, shape => shape.analytic_ray_cast(transform, ray))
     }
 }
 

@@ -1,7 +1,8 @@
 //! `Transformed`: a shape placed in a parent frame by a fixed transform.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, Scalar, Support, SupportEdge, SupportPoint, Transform, Vec2,
+    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
+    SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -115,6 +116,15 @@ impl<S: Scalar, T: Support<S>> Support<S> for Transformed<S, T> {
     #[inline]
     fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
         self.shape.aabb(transform * self.transform)
+    }
+}
+
+/// The shape's own closed-form cast, if it has one, at the composed placement.
+impl<S: Scalar, T: RayShape<S>> RayShape<S> for Transformed<S, T> {
+    #[inline]
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        self.shape
+            .analytic_ray_cast(transform * self.transform, ray)
     }
 }
 

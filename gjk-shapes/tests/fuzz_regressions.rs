@@ -68,7 +68,7 @@ fn box_on_the_vertex_of_a_sliver_overlaps_whichever_shape_is_first() {
 }
 
 #[test]
-fn overflowing_segment_ray_cast_is_invalid_not_a_hit_at_nan() {
+fn segment_ray_cast_with_overflowing_products_is_not_a_hit_at_nan() {
     let segment = Segment::new(v(-1e30, -1e30), v(1e-30, 1e-30)).unwrap();
     let xf = Transform::from_position_angle(v(1e-30, 1e-30), 1e-30);
     let ray = Ray {
@@ -76,10 +76,16 @@ fn overflowing_segment_ray_cast_is_invalid_not_a_hit_at_nan() {
         translation: v(-13.875, -0.125),
         max_fraction: 6.125,
     };
-    // Cross products of 1e30 coordinates overflow: the answer is unknown, and the
-    // analytic cast said Hit at a NaN fraction.
+    // Cross products of 1e30 coordinates overflowed, and the analytic cast said Hit at
+    // a NaN fraction. It now computes at a scale where they do not. The origin is 0.44
+    // from the segment's line `y = x`, which is within the rounding of a segment 1e30
+    // long (4e-6 L is 4e24): on the segment or missing it are both right at its scale.
     let out = segment.ray_cast(xf, ray);
-    assert_eq!(out.status, CastStatus::InvalidInput, "{out:?}");
+    assert!(
+        matches!(out.status, CastStatus::StartsInside | CastStatus::Miss),
+        "{out:?}"
+    );
+    assert!(out.fraction.is_finite() && out.point.is_finite(), "{out:?}");
 }
 
 #[test]

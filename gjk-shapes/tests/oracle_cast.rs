@@ -1,4 +1,4 @@
-//! `shape_cast` and `ray_cast` on this crate's shapes against the exact f64 oracle, in
+//! `shape_cast`, `ray_cast` and `support_ray_cast` on this crate's shapes against the exact f64 oracle, in
 //! f32 and f64.
 //!
 //! The oracle's answer along a linear motion `m` of B comes from its exact signed
@@ -29,7 +29,10 @@
 mod harness;
 mod motion_search;
 
-use gjk_core::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Vec2, ray_cast, shape_cast};
+use gjk_core::{
+    CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Vec2, ray_cast, shape_cast,
+    support_ray_cast,
+};
 use gjk_oracle::{Core, Shape as OracleShape, signed_distance_to_surface, transform};
 use harness::{Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
 use motion_search::{convex_minimum, first_crossing};
@@ -261,7 +264,6 @@ fn run_ray_cast<S: Scalar>(
     let scene = Scene::<S>::new(case)?;
     let translation = motion_vector(&scene, motion);
     let ray = Ray::new(scene.xf_b.translation, translation);
-    let out = ray_cast(&scene.a, scene.xf_a, ray);
     let origin = [
         scene.xf_a.translation.x.to_f64(),
         scene.xf_a.translation.y.to_f64(),
@@ -282,16 +284,22 @@ fn run_ray_cast<S: Scalar>(
         .a
         .extent()
         .max(oracle.motion[0].hypot(oracle.motion[1]));
-    check_cast(&out, &oracle, length, bars, &scene.oracle_a, origin)?;
-    if out.status == CastStatus::Hit {
-        // The hit point is on the ray, and the normal faces the ray.
-        let along = ray.point_at(out.fraction);
-        prop_assert_eq!(out.point, along);
-        prop_assert!(
-            out.normal.dot(translation) <= S::ZERO,
-            "normal {:?} along the ray",
-            out.normal
-        );
+    // The shape's closed-form cast where it has one, and the GJK ray cast.
+    for out in [
+        ray_cast(&scene.a, scene.xf_a, ray),
+        support_ray_cast(&scene.a, scene.xf_a, ray),
+    ] {
+        check_cast(&out, &oracle, length, bars, &scene.oracle_a, origin)?;
+        if out.status == CastStatus::Hit {
+            // The hit point is on the ray, and the normal faces the ray.
+            let along = ray.point_at(out.fraction);
+            prop_assert_eq!(out.point, along);
+            prop_assert!(
+                out.normal.dot(translation) <= S::ZERO,
+                "normal {:?} along the ray",
+                out.normal
+            );
+        }
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! The analytic ray casts of gjk-shapes against the generic GJK ray cast
-//! (`gjk_core::ray_cast`) on the same shapes: thousands of seeded random rays per
+//! (`gjk_core::support_ray_cast`) on the same shapes: thousands of seeded random rays per
 //! shape, in f32 and f64.
 //!
 //! Rays are aimed at points near the boundary (hits, grazes and near misses), thrown
@@ -14,7 +14,9 @@
 //!   within `bar`; `L` is the larger of the shape's extent and the ray's length;
 //! - a miss reports `max_fraction` in both; bad input is `InvalidInput` in both.
 
-use gjk_core::{CastOutput, CastStatus, Ray, Scalar, Support, Transform, Vec2, ray_cast};
+use gjk_core::{
+    CastOutput, CastStatus, Ray, Scalar, Support, Transform, Vec2, ray_cast, support_ray_cast,
+};
 use gjk_oracle::{Core, Shape as OracleShape, signed_distance_to_surface, transform};
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment};
 
@@ -125,7 +127,7 @@ impl<S: Scalar> Shape<S> {
     }
 
     fn generic(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        each!(self, s => ray_cast(s, xf, ray))
+        each!(self, s => support_ray_cast(s, xf, ray))
     }
 
     fn support(&self, direction: Vec2<S>) -> Vec2<S> {
@@ -268,6 +270,14 @@ struct Worst {
     hits: u32,
 }
 
+/// Equal field by field as bits, NaN included.
+fn same_bits<S: Scalar>(a: &CastOutput<S>, b: &CastOutput<S>) -> bool {
+    let bits = |value: S| value.to_f64().to_bits();
+    let fields =
+        |o: &CastOutput<S>| [o.fraction, o.point.x, o.point.y, o.normal.x, o.normal.y].map(bits);
+    fields(a) == fields(b) && a.status == b.status && a.iterations == b.iterations
+}
+
 fn check_ray<S: Scalar>(
     shape: &Shape<S>,
     xf: Transform<S>,
@@ -277,6 +287,9 @@ fn check_ray<S: Scalar>(
 ) {
     let fast = shape.fast(xf, ray);
     let generic = shape.generic(xf, ray);
+    // `ray_cast` answers with the closed form, bit for bit.
+    let chosen = each!(shape, s => ray_cast(s, xf, ray));
+    assert!(same_bits(&chosen, &fast), "{shape:?} {xf:?} {ray:?}");
     let reach = p(ray.translation)[0].hypot(p(ray.translation)[1]);
     let length = shape.extent().max(reach * ray.max_fraction.to_f64());
     let band = bars.band * length;

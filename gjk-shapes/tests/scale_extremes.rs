@@ -9,14 +9,15 @@
 //! about 1e-19 in `f32` (1e-154 in `f64`): two boxes 1e-30 apart read as overlapping,
 //! a ray from outside as starting inside, a penetration of 5e-31 as depth zero; and
 //! squares overflowed above about 1e19 (1e154), so a ray spanning +-1e30 was rejected
-//! as invalid input.
+//! as invalid input. The shapes' closed-form ray casts multiply lengths in pairs too,
+//! and rescale the same way (a circle of radius 1e-30 contained every ray).
 
 use gjk_core::{
-    CastStatus, DistanceStatus, PenetrationStatus, Ray, Scalar, ShapeCastInput, Support, Sweep,
-    ToiStatus, Transform, Vec2, distance, intersects, manifold, penetration, ray_cast, shape_cast,
-    time_of_impact,
+    CastOutput, CastStatus, DistanceStatus, PenetrationStatus, Ray, Scalar, ShapeCastInput,
+    Support, Sweep, ToiStatus, Transform, Vec2, distance, intersects, manifold, penetration,
+    ray_cast, shape_cast, support_ray_cast, time_of_impact,
 };
-use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect};
+use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment};
 
 /// The bar relative to `L`: a few times the accuracy the kernel reaches at unit scale
 /// (`oracle_distance.rs` measures 1.5e-6 L in f32 and 2.3e-14 L in f64).
@@ -139,10 +140,17 @@ fn casts_at_every_scale<S: Scalar>() {
         each_shape::<S>(scale, |name, shape| {
             // From 3 L left of the centre, 4 L long: the surface at x = -L is at 0.5.
             let ray = Ray::new(v(-3.0 * scale, 0.0), v(4.0 * scale, 0.0));
-            let out = ray_cast(shape, Transform::IDENTITY, ray);
-            assert_eq!(out.status, CastStatus::Hit, "{name} ray at {scale:e}");
-            close_unit(name, scale, out.fraction, 0.5);
-            close(name, scale, out.point.x, -scale);
+            // The shape's closed-form cast where it has one, and the GJK ray cast.
+            for out in [
+                ray_cast(shape, Transform::IDENTITY, ray),
+                support_ray_cast(shape, Transform::IDENTITY, ray),
+            ] {
+                assert_eq!(out.status, CastStatus::Hit, "{name} ray at {scale:e}");
+                close_unit(name, scale, out.fraction, 0.5);
+                close(name, scale, out.point.x, -scale);
+                close_unit(name, scale, out.normal.x, -1.0);
+                close_unit(name, scale, out.normal.y, 0.0);
+            }
 
             // B from 5 L to 1 L: its left side meets A's right side when B is at 2 L,
             // three quarters of the way.
@@ -203,6 +211,52 @@ fn huge_ray_through_a_unit_box<S: Scalar>() {
     close_unit("fraction", far, out.fraction, 0.5);
     let analytic = rect.ray_cast(Transform::IDENTITY, ray);
     assert_eq!(analytic.status, CastStatus::Hit);
+}
+
+/// A segment and a point at `x = -L` and a rounded box, which the casts above do not
+/// hold, hit by the ray from `-3 L` along `4 L` at fraction 0.5; and a ray from inside
+/// each analytic shape starts inside.
+fn more_rays_at_every_scale<S: Scalar>() {
+    for scale in scales::<S>() {
+        let segment = Segment::new(v(-scale, -scale), v(-scale, scale)).unwrap();
+        let point = Point::new(v(-scale, 0.0)).unwrap();
+        let rounded = Rounded::new(
+            Polygon::<S, 8>::from_rect(Rect::new(v(scale / 2.0, scale / 2.0)).unwrap()).unwrap(),
+            S::from_f64(scale / 2.0),
+        )
+        .unwrap();
+        let ray = Ray::new(v(-3.0 * scale, 0.0), v(4.0 * scale, 0.0));
+        let hit = |name: &str, out: CastOutput<S>| {
+            assert_eq!(out.status, CastStatus::Hit, "{name} ray at {scale:e}");
+            close_unit(name, scale, out.fraction, 0.5);
+            close(name, scale, out.point.x, -scale);
+            close_unit(name, scale, out.normal.x, -1.0);
+        };
+        let shapes: [(&str, &dyn Support<S>); 2] =
+            [("segment", &segment), ("rounded box", &rounded)];
+        for (name, shape) in shapes {
+            hit(name, ray_cast(shape, Transform::IDENTITY, ray));
+            hit(name, support_ray_cast(shape, Transform::IDENTITY, ray));
+        }
+        // A ray through a point of radius zero is a tie GJK may call either way at any
+        // scale (its fraction rounds past the point); the closed form decides exactly.
+        hit("point", ray_cast(&point, Transform::IDENTITY, ray));
+        let inside = Ray::new(v(0.25 * scale, 0.125 * scale), v(scale, 0.0));
+        each_shape::<S>(scale, |name, shape| {
+            let out = ray_cast(shape, Transform::IDENTITY, inside);
+            assert_eq!(out.status, CastStatus::StartsInside, "{name} at {scale:e}");
+        });
+    }
+}
+
+#[test]
+fn more_rays_at_every_scale_f32() {
+    more_rays_at_every_scale::<f32>();
+}
+
+#[test]
+fn more_rays_at_every_scale_f64() {
+    more_rays_at_every_scale::<f64>();
 }
 
 #[test]

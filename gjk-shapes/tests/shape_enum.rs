@@ -13,7 +13,7 @@
 
 use gjk_core::{
     CastOutput, ContactShape, DistanceOutput, Ray, Rot, Scalar, ShapeCastInput, Support, Transform,
-    Vec2, distance, intersects, manifold, penetration, ray_cast, shape_cast,
+    Vec2, distance, intersects, manifold, penetration, ray_cast, shape_cast, support_ray_cast,
 };
 use gjk_shapes::{
     Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, SHAPE_POLYGON_CAPACITY, Segment, Shape,
@@ -309,11 +309,21 @@ fn check_rays<S: Scalar>(shape: &Shape<S>) -> usize {
                 cast_bits(&wrapped_ray_cast(shape, xf, ray)),
                 "Shape::ray_cast: {shape:?} at {xf:?}, {ray:?}"
             );
-            let generic = ray_cast(shape, xf, ray);
             assert_eq!(
-                cast_bits(&generic),
+                cast_bits(&ray_cast(shape, xf, ray)),
                 cast_bits(&wrapped!(shape, inner => ray_cast(inner, xf, ray))),
                 "gjk_core::ray_cast: {shape:?} at {xf:?}, {ray:?}"
+            );
+            assert_eq!(
+                cast_bits(&ray_cast(shape, xf, ray)),
+                cast_bits(&analytic),
+                "gjk_core::ray_cast against Shape::ray_cast: {shape:?} at {xf:?}, {ray:?}"
+            );
+            let generic = support_ray_cast(shape, xf, ray);
+            assert_eq!(
+                cast_bits(&generic),
+                cast_bits(&wrapped!(shape, inner => support_ray_cast(inner, xf, ray))),
+                "gjk_core::support_ray_cast: {shape:?} at {xf:?}, {ray:?}"
             );
             checked += 1;
         }

@@ -21,8 +21,10 @@
 //!   placements with [`PairBlock::distance`] and [`PairBlock::intersects`].
 //! - [`distance_batch`], [`intersects_batch`]: slices of shapes and transforms in, a
 //!   caller-owned slice of outputs out, any length, packing included.
-//! - Ray casts the same two ways, [`ShapeBlock::ray_cast`] and [`ray_cast_batch`]:
-//!   each lane runs `gjk_core::ray_cast`, the exact GJK ray cast.
+//! - Ray casts the same two ways. [`ray_cast_batch`] answers as `gjk_core::ray_cast`:
+//!   a shape's closed-form cast where it has one (a polygon clip is cheaper than a
+//!   lane of GJK), the GJK ray cast in lanes for the others. [`ShapeBlock::ray_cast`]
+//!   runs `gjk_core::support_ray_cast`, the GJK ray cast, in every lane.
 //! - With the `rayon` feature (which needs `std`), `distance_batch_parallel` and
 //!   `intersects_batch_parallel` split large batches over the cores.
 //!

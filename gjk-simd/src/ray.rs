@@ -6,8 +6,8 @@
 //! "shape, ray origin": the seed of `distance`, then support, plane test, advance of
 //! the query point along the ray, solve, until the cast hits, misses, or stops. A
 //! lane that ends keeps its state while the others go on. Every test is the scalar
-//! one in the scalar order, so each lane's output is `gjk_core::ray_cast`'s, bit for
-//! bit.
+//! one in the scalar order, so each lane's output is `gjk_core::support_ray_cast`'s,
+//! bit for bit.
 
 use gjk_core::{CastOutput, CastStatus, DistanceOutput, Ray, Scalar, Transform, Vec2};
 use num_traits::{Float, ToPrimitive};
@@ -71,14 +71,14 @@ impl<F: LaneFloat> RayLanes<F> {
     }
 }
 
-/// `gjk_core::ray_cast` of `rays[offset + i]` against shape `i` of `shapes` placed by
+/// `gjk_core::support_ray_cast` of `rays[offset + i]` against shape `i` of `shapes` placed by
 /// `placements[offset + i]`, for the lanes of `candidates`, into the first lanes of
 /// `out`. `origins` holds a point at the origin in every lane: the ray's origin as a
 /// shape (the scalar kernel's `RayOrigin`).
 ///
 /// Returns the lanes (as bits) whose rays the scalar kernel casts again rescaled by a
 /// power of two, or whose exact starting normal it finds so (see `gjk::rescue_bits`):
-/// the caller hands them to the scalar `ray_cast`.
+/// the caller hands them to the scalar `support_ray_cast`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn ray_cast_lanes<F: LaneFloat>(
     shapes: PackedCores<F>,

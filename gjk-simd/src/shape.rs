@@ -6,7 +6,7 @@
 //!
 //! [`LaneShape`] says which shapes go into lanes and why the others do not.
 
-use gjk_core::{Scalar, Support, Vec2};
+use gjk_core::{RayShape, Scalar, Vec2};
 use gjk_shapes::{
     Capsule, Circle, Ellipse, Point, Polygon, Rounded, SHAPE_POLYGON_CAPACITY, Segment, Shape,
 };
@@ -233,7 +233,7 @@ pub enum LaneCore<S = f32> {
 /// let ellipse = Ellipse::new(Vec2::new(2.0, 1.0)).unwrap();
 /// assert_eq!(ellipse.lane_core(), Ok(LaneCore::Ellipse(Vec2::new(2.0, 1.0))));
 /// ```
-pub trait LaneShape<S: Scalar = f32>: Support<S> {
+pub trait LaneShape<S: Scalar = f32>: RayShape<S> {
     /// The core, or [`PackError::TooManyVertices`] (a polygon longer than a lane), or
     /// [`PackError::UnsupportedShape`] (a shape with no exact lane form).
     fn lane_core(&self) -> Result<LaneCore<S>, PackError>;

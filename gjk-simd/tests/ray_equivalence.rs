@@ -1,5 +1,7 @@
-//! Every lane of the batch ray cast equals `gjk_core::ray_cast` on the same shape,
-//! placement and ray, bit for bit: status, fraction, point, normal and iteration count.
+//! Every batch ray cast equals its scalar query on the same shape, placement and ray,
+//! bit for bit: status, fraction, point, normal and iteration count. The slice form
+//! answers as `gjk_core::ray_cast` (closed forms where shapes have them, GJK lanes for
+//! the rest), prepacked blocks as `gjk_core::support_ray_cast` (GJK lanes for all).
 //!
 //! Random shapes of every lane kind, mixed within batches, up to 1e4 from the origin;
 //! rays from outside (aimed near the shape, so that about half hit), from inside and
@@ -8,7 +10,9 @@
 //! run checks a few thousand rays; the `--ignored` run (`cargo test --release -p
 //! gjk-simd -- --ignored`, a CI step) checks 100,000 rays against each kind.
 
-use gjk_core::{CastOutput, CastStatus, Ray, Rot, Scalar, Support, Transform, Vec2, ray_cast};
+use gjk_core::{
+    CastOutput, CastStatus, Ray, Rot, Scalar, Support, Transform, Vec2, ray_cast, support_ray_cast,
+};
 use gjk_shapes::{Capsule, Circle, Polygon};
 use gjk_simd::{
     BLOCK, LaneScalar, PackError, ShapeBlock, Simd, SimdPath, ray_cast_batch, ray_cast_batch_on,
@@ -121,7 +125,7 @@ fn check_cases<S: LaneScalar>(
                 // The slice form; on the scalar path it calls the scalar query.
                 if path != SimdPath::Scalar {
                     ray_cast_batch_on(simd, &shapes, &placements, &rays, &mut out).map_err(fail)?;
-                    compare(&shapes, &placements, &rays, &out, path, "slices")?;
+                    compare(&shapes, &placements, &rays, &out, path, "slices", ray_cast)?;
                 }
                 // Prepacked blocks, whose scalar path casts against the packed shapes.
                 let chunks = placements
@@ -133,7 +137,15 @@ fn check_cases<S: LaneScalar>(
                         .ray_cast_on(simd, placements, rays, out)
                         .map_err(fail)?;
                 }
-                compare(&shapes, &placements, &rays, &out, path, "blocks")?;
+                compare(
+                    &shapes,
+                    &placements,
+                    &rays,
+                    &out,
+                    path,
+                    "blocks",
+                    support_ray_cast,
+                )?;
             }
             for (index, shape) in shapes.iter().enumerate() {
                 let scalar = ray_cast(shape, placements[index], rays[index]);
@@ -146,7 +158,11 @@ fn check_cases<S: LaneScalar>(
     [checked.get(), hits.get()]
 }
 
-/// Every output equals the scalar cast's, bit for bit.
+/// A scalar ray cast: `ray_cast` or `support_ray_cast`.
+type ScalarCast<S> = fn(&Shape<S>, Transform<S>, Ray<S>) -> CastOutput<S>;
+
+/// Every output equals the scalar cast's (`ray_cast` or `support_ray_cast`), bit for
+/// bit.
 fn compare<S: LaneScalar>(
     shapes: &[Shape<S>],
     placements: &[Transform<S>],
@@ -154,9 +170,10 @@ fn compare<S: LaneScalar>(
     out: &[CastOutput<S>],
     path: SimdPath,
     form: &str,
+    scalar_cast: ScalarCast<S>,
 ) -> Result<(), TestCaseError> {
     for (index, shape) in shapes.iter().enumerate() {
-        let scalar = ray_cast(shape, placements[index], rays[index]);
+        let scalar = scalar_cast(shape, placements[index], rays[index]);
         prop_assert!(
             cast_bits(&out[index]) == cast_bits(&scalar),
             "{path} {form}, ray {index}: {shape:?} at {:?}, {:?}\nbatch  {:?}\nscalar {scalar:?}",
@@ -231,30 +248,81 @@ fn batch_ray_cast_meets_every_outcome() {
         short,
         Ray::new(Vec2::new(f32::NAN, 0.0), Vec2::X),
     ];
+    // The slice form answers with the capsule's closed form, the block with lanes.
     let mut out = [ray_cast(&pill, at, rays[0]); 6];
     ray_cast_batch(&[pill; 6], &[at; 6], &rays, &mut out).unwrap();
+    let mut lanes = out;
+    let block = ShapeBlock::new(&[pill; 6]).unwrap();
+    block.ray_cast(&[at; 6], &rays, &mut lanes).unwrap();
     for (index, ray) in rays.iter().enumerate() {
         assert_eq!(
             cast_bits(&out[index]),
             cast_bits(&ray_cast(&pill, at, *ray)),
             "{index}"
         );
+        assert_eq!(
+            cast_bits(&lanes[index]),
+            cast_bits(&support_ray_cast(&pill, at, *ray)),
+            "{index}"
+        );
     }
-    let statuses = out.map(|output| output.status);
+    for outputs in [out, lanes] {
+        let statuses = outputs.map(|output| output.status);
+        assert_eq!(
+            statuses,
+            [
+                CastStatus::Hit,
+                CastStatus::Miss,
+                CastStatus::StartsInside,
+                CastStatus::StartsInside,
+                CastStatus::Miss,
+                CastStatus::InvalidInput,
+            ]
+        );
+        // In the core no normal; in the rounding, the outward one.
+        assert_eq!(outputs[2].normal, Vec2::ZERO);
+        assert!((outputs[3].normal - at.rotation.rotate(Vec2::new(0.0, 1.0))).length() < 1e-6);
+    }
+}
+
+/// A box has a closed-form cast but no lane form: the slice form answers it without
+/// packing, beside rounded boxes that go into lanes, each ray back in its own slot.
+#[test]
+fn ray_cast_batch_takes_boxes_beside_lane_shapes() {
+    use gjk_shapes::{Rect, Rounded, Shape as EngineShape};
+    let rect = Rect::new(Vec2::new(1.0_f32, 0.5)).unwrap();
+    let rounded = Rounded::new(Polygon::<f32, 8>::from_rect(rect).unwrap(), 0.25).unwrap();
+    let shapes: Vec<EngineShape<f32>> = (0..37)
+        .map(|index| {
+            if index % 3 == 0 {
+                rect.into()
+            } else {
+                rounded.into()
+            }
+        })
+        .collect();
+    let placements: Vec<Transform<f32>> = (0..37)
+        .map(|index| Transform::from_position_angle(Vec2::new(3.0, 0.05 * index as f32), 0.1))
+        .collect();
+    let rays = vec![Ray::new(Vec2::ZERO, Vec2::new(6.0, 0.0)); 37];
+    let mut out = vec![CastOutput::default(); 37];
+    for simd in Simd::available() {
+        ray_cast_batch_on(simd, &shapes, &placements, &rays, &mut out).unwrap();
+        for index in 0..37 {
+            let scalar = ray_cast(&shapes[index], placements[index], rays[index]);
+            assert_eq!(
+                cast_bits(&out[index]),
+                cast_bits(&scalar),
+                "{} {index}",
+                simd.path()
+            );
+            assert_eq!(scalar.iterations == 0, index % 3 == 0, "{index}");
+        }
+    }
     assert_eq!(
-        statuses,
-        [
-            CastStatus::Hit,
-            CastStatus::Miss,
-            CastStatus::StartsInside,
-            CastStatus::StartsInside,
-            CastStatus::Miss,
-            CastStatus::InvalidInput,
-        ]
+        ShapeBlock::new(&shapes[..BLOCK]).err(),
+        Some(PackError::UnsupportedShape)
     );
-    // In the core no normal; in the rounding, the outward one.
-    assert_eq!(out[2].normal, Vec2::ZERO);
-    assert!((out[3].normal - at.rotation.rotate(Vec2::new(0.0, 1.0))).length() < 1e-6);
 }
 
 #[test]

@@ -10,12 +10,13 @@
 
 use gjk_core::{
     CastOutput, QueryError, Ray, Scalar, SimplexCache, Transform, Vec2, distance, distance_cached,
-    intersects, ray_cast,
+    intersects, ray_cast, support_ray_cast,
 };
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Shape};
 use gjk_simd::{
-    BLOCK, LaneScalar, PairBlock, PairSet, Separation, Simd, distance_batch_on, distance_pairs_on,
-    intersects_batch_on, intersects_pairs_on, ray_cast_batch_on, separation_pairs_on,
+    BLOCK, LaneScalar, PairBlock, PairSet, Separation, ShapeBlock, Simd, distance_batch_on,
+    distance_pairs_on, intersects_batch_on, intersects_pairs_on, ray_cast_batch_on,
+    separation_pairs_on,
 };
 
 mod common;
@@ -246,7 +247,9 @@ fn pair_set_equals_distance_cached_at_every_scale<S: LaneScalar>() {
     }
 }
 
-/// Rays from 3 L outside each shape, 4 L long, and rays starting inside.
+/// Rays from 3 L outside each shape, 4 L long, and rays starting inside: the slice
+/// form against `ray_cast` (closed forms where the shapes have them, lanes for the
+/// rounded box), prepacked blocks against `support_ray_cast` (lanes for every shape).
 fn rays_equal_scalar_at_every_scale<S: LaneScalar>() {
     let mut targets = Vec::new();
     let mut placements = Vec::new();
@@ -263,16 +266,35 @@ fn rays_equal_scalar_at_every_scale<S: LaneScalar>() {
     let scalar: Vec<_> = (0..targets.len())
         .map(|i| ray_cast(&targets[i], placements[i], rays[i]))
         .collect();
+    let gjk: Vec<_> = (0..targets.len())
+        .map(|i| support_ray_cast(&targets[i], placements[i], rays[i]))
+        .collect();
     for simd in Simd::available() {
         let mut out = vec![CastOutput::<S>::default(); targets.len()];
         ray_cast_batch_on(simd, &targets, &placements, &rays, &mut out).unwrap();
+        let mut blocks = vec![CastOutput::<S>::default(); targets.len()];
+        let chunks = targets
+            .chunks(BLOCK)
+            .zip(placements.chunks(BLOCK).zip(rays.chunks(BLOCK)))
+            .zip(blocks.chunks_mut(BLOCK));
+        for ((shapes, (placements, rays)), out) in chunks {
+            let block = ShapeBlock::new(shapes).unwrap();
+            block.ray_cast_on(simd, placements, rays, out).unwrap();
+        }
         for i in 0..targets.len() {
             assert!(
                 same_cast(&out[i], &scalar[i]),
-                "{} ray {i}: {:?} vs {:?}",
+                "{} slices, ray {i}: {:?} vs {:?}",
                 simd.path(),
                 out[i],
                 scalar[i]
+            );
+            assert!(
+                same_cast(&blocks[i], &gjk[i]),
+                "{} blocks, ray {i}: {:?} vs {:?}",
+                simd.path(),
+                blocks[i],
+                gjk[i]
             );
         }
     }

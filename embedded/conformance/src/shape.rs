@@ -5,7 +5,7 @@
 //! (regular polygons and poses go through `libm`'s `sincosf` there, hulls through the
 //! hull builder), so the table checks those paths too, not only the queries.
 
-use gjk_core::{Support, Transform, Vec2};
+use gjk_core::{RayShape, Transform, Vec2};
 use gjk_shapes::{
     Capsule, Circle, Ellipse, Hull, MinkowskiSum, Point, Polygon, Rect, Rounded, Segment,
     ShapeError, Transformed,
@@ -311,7 +311,7 @@ impl ShapeSpec {
 }
 
 impl Built {
-    /// The shape as a support mapping, for the queries.
+    /// The shape as a support mapping with its closed-form ray cast, for the queries.
     ///
     /// ```
     /// use gjk_conformance::ShapeSpec;
@@ -320,7 +320,7 @@ impl Built {
     /// assert_eq!(square.as_support().support(Vec2::new(1.0, 1.0)).point, Vec2::new(1.0, 1.0));
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
-    pub fn as_support(&self) -> &dyn Support<f32> {
+    pub fn as_support(&self) -> &dyn RayShape<f32> {
         match self {
             Self::Point(shape) => shape,
             Self::Circle(shape) => shape,

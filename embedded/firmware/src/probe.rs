@@ -42,15 +42,15 @@ pub trait Queries {
     fn distance_polygons(scene: &Scene) -> DistanceOutput<f32>;
     /// `distance` between the octagon and the circle.
     fn distance_polygon_circle(scene: &Scene) -> DistanceOutput<f32>;
-    /// `ray_cast` against the octagon.
+    /// A ray cast (`support_ray_cast`, or `ray_cast` on `dyn Support`) against the octagon.
     fn ray_polygon(scene: &Scene) -> CastOutput<f32>;
-    /// `ray_cast` against the circle.
+    /// A ray cast (`support_ray_cast`, or `ray_cast` on `dyn Support`) against the circle.
     fn ray_circle(scene: &Scene) -> CastOutput<f32>;
     /// `shape_cast` of an octagon onto the octagon.
     fn cast_polygons(scene: &Scene) -> CastOutput<f32>;
     /// `shape_cast` of the circle onto the octagon.
     fn cast_polygon_circle(scene: &Scene) -> CastOutput<f32>;
-    /// `ray_cast` against the circle from inside its rounding.
+    /// A ray cast (`support_ray_cast`, or `ray_cast` on `dyn Support`) against the circle from inside its rounding.
     fn ray_circle_from_inside(scene: &Scene) -> CastOutput<f32>;
     /// `shape_cast` of the circle onto the octagon from within reach.
     fn cast_polygon_circle_from_inside(scene: &Scene) -> CastOutput<f32>;

@@ -1,6 +1,6 @@
 //! The shapes a user can pick on the page, each of a fixed, valid size.
 
-use gjk_core::{FeatureId, Support, SupportPoint, Vec2};
+use gjk_core::{CastOutput, FeatureId, Ray, RayShape, Support, SupportPoint, Transform, Vec2};
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment, ShapeError};
 
 /// A shape kind on the page; the number is what JavaScript passes.
@@ -93,8 +93,8 @@ impl PageShape {
         })
     }
 
-    /// The shape as the kernel's support mapping.
-    fn as_support(&self) -> &dyn Support<f32> {
+    /// The shape as the kernel's support mapping, with its closed-form ray cast.
+    fn as_support(&self) -> &dyn RayShape<f32> {
         match self {
             Self::Circle(shape) => shape,
             Self::Box(shape) => shape,
@@ -118,5 +118,12 @@ impl Support<f32> for PageShape {
 
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f32>> {
         self.as_support().feature_point(feature)
+    }
+}
+
+/// The wrapped shape's closed-form ray cast, where it has one.
+impl RayShape<f32> for PageShape {
+    fn analytic_ray_cast(&self, transform: Transform<f32>, ray: Ray<f32>) -> Option<CastOutput<f32>> {
+        self.as_support().analytic_ray_cast(transform, ray)
     }
 }

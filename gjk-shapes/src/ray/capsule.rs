@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{DiscEntry, disc_entry, hit, invalid, local_ray, miss, starts_inside};
+use super::{DiscEntry, disc_entry, hit, into_window, invalid, local_ray, miss, starts_inside};
 use crate::Capsule;
 
 impl<S: Scalar> Capsule<S> {
@@ -33,8 +33,8 @@ impl<S: Scalar> Capsule<S> {
         let Some(local) = local_ray(xf, ray) else {
             return invalid();
         };
-        let (a, b, radius) = (self.a(), self.b(), self.radius());
-        let (origin, translation) = (local.origin, local.translation);
+        let points = [self.a(), self.b(), local.origin, local.translation];
+        let ([a, b, origin, translation], radius) = into_window(points, self.radius());
         let axis = b - a;
 
         // Inside: within the radius of the nearest core point `a + s (b - a)`.

@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
-use super::{DiscEntry, disc_entry, hit, invalid, miss, starts_inside};
+use super::{DiscEntry, disc_entry, hit, into_window, invalid, miss, starts_inside};
 use crate::Circle;
 
 impl<S: Scalar> Circle<S> {
@@ -33,7 +33,9 @@ impl<S: Scalar> Circle<S> {
             return invalid();
         }
         let offset = ray.origin - xf.transform_point(self.center());
-        match disc_entry(offset, ray.translation, self.radius()) {
+        let ([scaled_offset, translation], radius) =
+            into_window([offset, ray.translation], self.radius());
+        match disc_entry(scaled_offset, translation, radius) {
             DiscEntry::Inside => starts_inside(ray, offset.normalize().unwrap_or_default()),
             DiscEntry::Enters(fraction, normal) if fraction <= ray.max_fraction => {
                 hit(ray, fraction, normal)

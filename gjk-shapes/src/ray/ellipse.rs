@@ -35,7 +35,9 @@ impl<S: Scalar> Ellipse<S> {
             DiscEntry::Inside => starts_inside(ray, Vec2::ZERO),
             DiscEntry::Enters(fraction, _) if fraction <= ray.max_fraction => {
                 let point = local.origin + local.translation * fraction;
-                let gradient = Vec2::new(point.x / (axes.x * axes.x), point.y / (axes.y * axes.y));
+                // `point / axes^2`, divided twice: the squares of the axes underflow
+                // for an ellipse of size 1e-20 in `f32`, and the normal came out zero.
+                let gradient = Vec2::new(point.x / axes.x / axes.x, point.y / axes.y / axes.y);
                 let normal = gradient.normalize().unwrap_or_default();
                 hit(ray, fraction, xf.rotation.rotate(normal))
             }

@@ -56,6 +56,29 @@ pub(crate) fn local_ray<S: Scalar>(xf: Transform<S>, ray: Ray<S>) -> Option<Loca
     })
 }
 
+/// `points` and `radius`, the lengths a closed-form cast computes with, multiplied by
+/// the power of two that brings the largest of them into `[1, 2)` when it lies outside
+/// the kernel's window ([`Scalar::window_factor`]); unchanged inside it.
+///
+/// The casts multiply lengths in pairs (cross and dot products, `r^2 - h^2`): in `f32`
+/// those underflow for lengths near 1e-20 and overflow near 1e19, and a circle of
+/// radius 1e-30 then reads as containing every ray. Scaling by a power of two is
+/// exact and leaves fractions and unit normals as they are, so the cast is computed
+/// at a scale where the products keep their digits, as the kernel's queries are.
+#[inline]
+pub(crate) fn into_window<S: Scalar, const K: usize>(
+    points: [Vec2<S>; K],
+    radius: S,
+) -> ([Vec2<S>; K], S) {
+    let largest = points
+        .iter()
+        .fold(radius, |largest, point| largest.max(point.max_abs()));
+    match largest.window_factor() {
+        None => (points, radius),
+        Some(factor) => (points.map(|point| point * factor), radius * factor),
+    }
+}
+
 /// The output for rejected input.
 #[inline]
 pub(crate) fn invalid<S: Scalar>() -> CastOutput<S> {

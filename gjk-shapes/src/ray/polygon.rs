@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{hit, invalid, local_ray, miss, starts_inside};
+use super::{LocalRay, hit, invalid, local_ray, miss, starts_inside};
 use crate::Polygon;
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
@@ -36,52 +36,110 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         let Some(local) = local_ray(xf, ray) else {
             return invalid();
         };
-        let (origin, translation) = (local.origin, local.translation);
-        let vertices = self.vertices();
-        let mut lower = S::ZERO;
-        let mut upper = ray.max_fraction;
-        let mut entry = None;
-        let mut start = vertices.last().copied().unwrap_or_default();
-        for &end in vertices {
-            // Edges from the last vertex round to it, so that no index wraps. Outward
-            // normal of a counter-clockwise edge: its right perpendicular.
-            let normal = -(end - start).perp();
-            let numerator = normal.dot(start - origin);
-            let denominator = normal.dot(translation);
-            // The fraction `numerator / denominator` is compared with the bounds by
-            // multiplying (the denominator's sign flips the comparison where it is
-            // negative), and divided only where it moves one: Box2D's way, a division
-            // per edge fewer.
-            if denominator < S::ZERO {
-                if numerator < lower * denominator {
-                    lower = numerator / denominator;
-                    entry = Some((normal, start, end));
+        // Every product below is of two lengths no longer than the largest of these.
+        // Plain comparisons: every value is finite here (`local_ray` checked the ray
+        // and the transform, the constructor the vertices), and `max` would also
+        // handle NaN, a tenth of the cast.
+        let mut largest = self.extent();
+        for length in [local.origin, local.translation].map(Vec2::abs) {
+            for coordinate in [length.x, length.y] {
+                if coordinate > largest {
+                    largest = coordinate;
                 }
-            } else if denominator > S::ZERO {
-                if numerator < upper * denominator {
-                    upper = numerator / denominator;
-                }
-            } else if numerator < S::ZERO {
-                // Parallel to the edge and outside its half-plane: for every fraction.
-                return miss(ray);
             }
-            if upper < lower {
-                return miss(ray);
-            }
-            start = end;
         }
-        match entry {
-            Some((normal, start, end)) => {
-                let point = origin + translation * lower;
-                if !lies_on_edge(point, start, end) {
-                    return gjk_core::ray_cast(self, xf, ray);
-                }
-                let unit = normal.normalize().unwrap_or_default();
-                hit(ray, lower, xf.rotation.rotate(unit))
-            }
-            None => starts_inside(ray, Vec2::ZERO),
+        if largest >= S::RESCALE_BELOW && largest <= S::RESCALE_ABOVE {
+            clip(self, self.vertices(), local, xf, ray)
+        } else {
+            clip_scaled(self, local, xf, ray, largest)
         }
     }
+}
+
+/// The ray `local` (`ray` in the frame of `polygon`, placed by `xf`) clipped against
+/// the half-planes of the counter-clockwise loop `vertices`, which are `polygon`'s
+/// own or those scaled by a power of two (see [`Polygon::ray_cast`]). Inlined into
+/// both callers: as a call it cost a third of the cast.
+#[inline(always)]
+fn clip<S: Scalar, const N: usize>(
+    polygon: &Polygon<S, N>,
+    vertices: &[Vec2<S>],
+    local: LocalRay<S>,
+    xf: Transform<S>,
+    ray: Ray<S>,
+) -> CastOutput<S> {
+    let (origin, translation) = (local.origin, local.translation);
+    let mut lower = S::ZERO;
+    let mut upper = ray.max_fraction;
+    let mut entry = None;
+    let mut start = vertices.last().copied().unwrap_or_default();
+    for &end in vertices {
+        // Edges from the last vertex round to it, so that no index wraps. Outward
+        // normal of a counter-clockwise edge: its right perpendicular.
+        let normal = -(end - start).perp();
+        let numerator = normal.dot(start - origin);
+        let denominator = normal.dot(translation);
+        // The fraction `numerator / denominator` is compared with the bounds by
+        // multiplying (the denominator's sign flips the comparison where it is
+        // negative), and divided only where it moves one: Box2D's way, a division
+        // per edge fewer.
+        if denominator < S::ZERO {
+            if numerator < lower * denominator {
+                lower = numerator / denominator;
+                entry = Some((normal, start, end));
+            }
+        } else if denominator > S::ZERO {
+            if numerator < upper * denominator {
+                upper = numerator / denominator;
+            }
+        } else if numerator < S::ZERO {
+            // Parallel to the edge and outside its half-plane: for every fraction.
+            return miss(ray);
+        }
+        if upper < lower {
+            return miss(ray);
+        }
+        start = end;
+    }
+    match entry {
+        Some((normal, start, end)) => {
+            if !lies_on_edge(origin + translation * lower, start, end) {
+                return gjk_core::support_ray_cast(polygon, xf, ray);
+            }
+            let unit = normal.normalize().unwrap_or_default();
+            hit(ray, lower, xf.rotation.rotate(unit))
+        }
+        None => starts_inside(ray, Vec2::ZERO),
+    }
+}
+
+/// [`clip`] with every length multiplied by the power of two that brings `largest`
+/// into `[1, 2)`: exact (short of subnormals), and it leaves the fraction and the
+/// normal's direction as they are. Without it a polygon of size 1e-30 in `f32` has
+/// products of lengths that underflow to zero, and reads as containing every ray.
+#[cold]
+#[inline(never)]
+fn clip_scaled<S: Scalar, const N: usize>(
+    polygon: &Polygon<S, N>,
+    local: LocalRay<S>,
+    xf: Transform<S>,
+    ray: Ray<S>,
+    largest: S,
+) -> CastOutput<S> {
+    let Some(factor) = largest.window_factor() else {
+        // Zero: a polygon of zero extent and a ray going nowhere from the origin.
+        return clip(polygon, polygon.vertices(), local, xf, ray);
+    };
+    let mut scaled = [Vec2::ZERO; N];
+    for (slot, &vertex) in scaled.iter_mut().zip(polygon.vertices()) {
+        *slot = vertex * factor;
+    }
+    let local = LocalRay {
+        origin: local.origin * factor,
+        translation: local.translation * factor,
+    };
+    let vertices = scaled.get(..polygon.len()).unwrap_or(&[]);
+    clip(polygon, vertices, local, xf, ray)
 }
 
 /// Whether `point`, found on the line of the edge `start -> end`, lies between its

@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{hit, invalid, local_ray, miss, starts_inside};
+use super::{hit, into_window, invalid, local_ray, miss, starts_inside};
 use crate::Segment;
 
 impl<S: Scalar> Segment<S> {
@@ -35,8 +35,8 @@ impl<S: Scalar> Segment<S> {
         let Some(local) = local_ray(xf, ray) else {
             return invalid();
         };
-        let (a, b) = (self.a(), self.b());
-        let (origin, translation) = (local.origin, local.translation);
+        let points = [self.a(), self.b(), local.origin, local.translation];
+        let ([a, b, origin, translation], _) = into_window(points, S::ZERO);
         let edge = b - a;
         let to_start = a - origin;
         let denominator = translation.cross(edge);

@@ -12,8 +12,9 @@
 use core::f64::consts::PI;
 
 use gjk_core::{
-    ContactShape, DistanceOutput, DistanceStatus, FeatureId, Rot, Scalar, SimplexCache, Support,
-    SupportEdge, SupportPoint, Transform, Vec2, distance, distance_cached, intersects,
+    CastOutput, ContactShape, DistanceOutput, DistanceStatus, FeatureId, Ray, RayShape, Rot,
+    Scalar, SimplexCache, Support, SupportEdge, SupportPoint, Transform, Vec2, distance,
+    distance_cached, intersects,
 };
 use gjk_oracle::{Core, Exact, P, Shape as OracleShape, signed_distance_to_surface, transform};
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment};
@@ -183,6 +184,12 @@ impl<S: Scalar> Support<S> for Built<S> {
 
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         each_shape!(self, shape => shape.feature_point(feature))
+    }
+}
+
+impl<S: Scalar> RayShape<S> for Built<S> {
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        each_shape!(self, shape => shape.analytic_ray_cast(transform, ray))
     }
 }
 

@@ -3,7 +3,7 @@
 //! segments, points, ellipses (up to 1:50) and rounded ellipses, at scales from 1e-3 to
 //! 1e3; and each of these wrapped in gjk-shapes' `Shape` enum, as an engine holds them.
 
-use gjk_core::{FeatureId, Rot, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{CastOutput, FeatureId, Ray, RayShape, Rot, Support, SupportPoint, Transform, Vec2};
 use gjk_shapes::Shape as EngineShape;
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
 use gjk_simd::{LaneCore, LaneScalar, LaneShape, PackError};
@@ -137,6 +137,12 @@ impl<S: LaneScalar> Support<S> for Shape<S> {
     }
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         self.inner().feature_point(feature)
+    }
+}
+
+impl<S: LaneScalar> RayShape<S> for Shape<S> {
+    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+        self.inner().analytic_ray_cast(transform, ray)
     }
 }
 

@@ -76,7 +76,7 @@ fn one_distance(
     distance(a, xf_a, b, xf_b)
 }
 
-/// The one copy of `ray_cast`.
+/// The one copy of `ray_cast`: on `dyn Support`, the GJK ray cast.
 #[inline(never)]
 fn one_ray_cast(shape: &dyn Support<f32>, xf: Transform<f32>, ray: Ray<f32>) -> CastOutput<f32> {
     ray_cast(shape, xf, ray)
