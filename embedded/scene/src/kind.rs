@@ -123,7 +123,11 @@ impl Support<f32> for PageShape {
 
 /// The wrapped shape's closed-form ray cast, where it has one.
 impl RayShape<f32> for PageShape {
-    fn analytic_ray_cast(&self, transform: Transform<f32>, ray: Ray<f32>) -> Option<CastOutput<f32>> {
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform<f32>,
+        ray: Ray<f32>,
+    ) -> Option<CastOutput<f32>> {
         self.as_support().analytic_ray_cast(transform, ray)
     }
 }
