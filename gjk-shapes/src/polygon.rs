@@ -40,7 +40,10 @@ pub struct Polygon<S, const N: usize> {
     /// The vertices in `[..count]`; the rest are zero, so that equal polygons compare
     /// equal.
     vertices: [Vec2<S>; N],
-    count: usize,
+    /// The number of vertices in use: a `u32`, so that `extent` fits in what a
+    /// `usize` took (`Polygon<f32, 8>` stays 72 bytes; the larger struct cost the
+    /// ray-cast benchmark 3 %).
+    count: u32,
     /// The largest coordinate magnitude of the vertices: the polygon's size in its own
     /// frame, which tells the analytic ray cast in O(1) whether its products of
     /// lengths keep their digits (`ray/polygon.rs`).
@@ -87,7 +90,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         }
         Ok(Self {
             vertices,
-            count: points.len(),
+            count: check_vertex_count::<N>(points.len())?,
             extent,
         })
     }
@@ -156,7 +159,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
     /// ```
     #[inline]
     pub fn vertices(&self) -> &[Vec2<S>] {
-        self.vertices.get(..self.count).unwrap_or(&[])
+        self.vertices.get(..self.len()).unwrap_or(&[])
     }
 
     /// The number of vertices, 3 to `N`.
@@ -172,7 +175,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         reason = "a polygon always has at least three vertices"
     )]
     pub fn len(&self) -> usize {
-        self.count
+        self.count as usize
     }
 
     /// The largest coordinate magnitude of the vertices.
@@ -182,15 +185,16 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
     }
 }
 
-/// [`ShapeError::TooFewPoints`] below 3, [`ShapeError::TooManyPoints`] above `N`.
-fn check_vertex_count<const N: usize>(count: usize) -> Result<(), ShapeError> {
+/// The count as stored: [`ShapeError::TooFewPoints`] below 3,
+/// [`ShapeError::TooManyPoints`] above `N` (or above `u32::MAX`).
+fn check_vertex_count<const N: usize>(count: usize) -> Result<u32, ShapeError> {
     if count < 3 {
         return Err(ShapeError::TooFewPoints { count });
     }
-    if count > N {
-        return Err(ShapeError::TooManyPoints { count, capacity: N });
+    match u32::try_from(count) {
+        Ok(stored) if count <= N => Ok(stored),
+        _ => Err(ShapeError::TooManyPoints { count, capacity: N }),
     }
-    Ok(())
 }
 
 impl<S: Scalar, const N: usize> fmt::Debug for Polygon<S, N> {

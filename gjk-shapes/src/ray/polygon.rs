@@ -48,8 +48,9 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
                 }
             }
         }
+        let out = clip(self, self.vertices(), local, xf, ray);
         if largest >= S::RESCALE_BELOW && largest <= S::RESCALE_ABOVE {
-            clip(self, self.vertices(), local, xf, ray)
+            out
         } else {
             clip_scaled(self, local, xf, ray, largest)
         }
