@@ -6,8 +6,9 @@ use crate::{FeatureId, Scalar, Vec2};
 /// The final simplex of a distance query, kept between frames so that the next query
 /// on the same pair starts where this one ended (Box2D's `b2SimplexCache`).
 ///
-/// Box2D keeps vertex indices and works only for polygons. This cache keeps, for each
-/// vertex, the two feature ids *and* the direction that produced it: polytopes rebuild
+/// Box2D keeps vertex indices (8 bytes) and works only for polygons. This cache keeps,
+/// for each vertex, the two feature ids (as bytes) *and* the direction that produced
+/// it, 32 bytes in `f32`: polytopes rebuild
 /// the vertex from its ids in O(1) ([`Support::feature_point`](crate::Support::feature_point)),
 /// and smooth shapes such as ellipses, which have no vertex to name, are supported
 /// again along the cached direction. Either way the seeded vertices are genuine points
@@ -34,7 +35,35 @@ use crate::{FeatureId, Scalar, Vec2};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SimplexCache<S> {
     count: u8,
-    vertices: [CachedVertex<S>; 3],
+    /// A's feature of each vertex as a byte: the vertex index below 255, and
+    /// [`UNNAMED`] for a smooth feature or a larger index.
+    features_a: [u8; 3],
+    /// B's feature of each vertex, likewise.
+    features_b: [u8; 3],
+    /// The direction (A's frame) A was supported along for each vertex.
+    directions: [Vec2<S>; 3],
+}
+
+/// The byte of a feature the cache does not name: a smooth one, or a vertex index of
+/// 255 and above. Such a vertex is supported again along its cached direction, as a
+/// smooth one always was. Bytes rather than `FeatureId`'s four bytes make the cache 32
+/// bytes in `f32` (52 before) and 56 in `f64` (76); every polygon of up to 255
+/// vertices, and every shape gjk-simd's lanes hold, is named as before, so warm starts
+/// of those pairs are the same bit for bit.
+const UNNAMED: u8 = u8::MAX;
+
+/// A feature as the cache's byte: its id clamped to [`UNNAMED`] (`SMOOTH` is the
+/// largest id), a select rather than a branch.
+#[inline]
+fn to_byte(feature: FeatureId) -> u8 {
+    feature.raw().min(u32::from(UNNAMED)) as u8
+}
+
+/// The feature a cache byte names.
+#[inline]
+fn from_byte(byte: u8) -> FeatureId {
+    let raw = u32::from(byte);
+    FeatureId::vertex(if byte == UNNAMED { u32::MAX } else { raw })
 }
 
 /// What the cache keeps of one simplex vertex: plain data, so that a cache can be
@@ -45,7 +74,11 @@ pub struct SimplexCache<S> {
 /// use gjk_core::{CachedVertex, FeatureId, SimplexCache, Vec2};
 /// let vertex = CachedVertex { feature_a: FeatureId::vertex(2), feature_b: FeatureId::SMOOTH, direction: Vec2::new(1.0_f32, 0.0) };
 /// let cache = SimplexCache::from_vertices(&[vertex]);
-/// assert_eq!(cache.vertices().next(), Some(&vertex));
+/// assert_eq!(cache.vertices().next(), Some(vertex));
+/// // A feature the cache does not name comes back smooth: supported again.
+/// let large = CachedVertex { feature_a: FeatureId::vertex(300), ..vertex };
+/// let cache = SimplexCache::from_vertices(&[large]);
+/// assert_eq!(cache.vertices().next().map(|v| v.feature_a), Some(FeatureId::SMOOTH));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CachedVertex<S> {
@@ -71,14 +104,11 @@ impl<S: Scalar> SimplexCache<S> {
     /// ```
     #[inline]
     pub const fn new() -> Self {
-        let empty = CachedVertex {
-            feature_a: FeatureId::SMOOTH,
-            feature_b: FeatureId::SMOOTH,
-            direction: Vec2::ZERO,
-        };
         Self {
             count: 0,
-            vertices: [empty; 3],
+            features_a: [UNNAMED; 3],
+            features_b: [UNNAMED; 3],
+            directions: [Vec2::ZERO; 3],
         }
     }
 
@@ -114,14 +144,24 @@ impl<S: Scalar> SimplexCache<S> {
         self.count = 0;
     }
 
-    /// The cached vertices, oldest first (at most three).
+    /// The cached vertices, oldest first (at most three). A feature the cache does not
+    /// name (smooth, or a vertex index of 255 and above) comes back as
+    /// [`FeatureId::SMOOTH`]: the query then supports that vertex again along its
+    /// direction.
     ///
     /// ```
     /// assert_eq!(gjk_core::SimplexCache::<f32>::new().vertices().count(), 0);
     /// ```
     #[inline]
-    pub fn vertices(&self) -> impl Iterator<Item = &CachedVertex<S>> {
-        self.vertices.iter().take(self.len())
+    pub fn vertices(&self) -> impl Iterator<Item = CachedVertex<S>> + '_ {
+        let features = self.features_a.iter().zip(&self.features_b);
+        features.zip(&self.directions).take(self.len()).map(
+            |((&feature_a, &feature_b), &direction)| CachedVertex {
+                feature_a: from_byte(feature_a),
+                feature_b: from_byte(feature_b),
+                direction,
+            },
+        )
     }
 
     /// A cache holding `vertices` (the first three; a cache holds a simplex of at
@@ -141,14 +181,13 @@ impl<S: Scalar> SimplexCache<S> {
     /// let mut cache = SimplexCache::new();
     /// let at = Transform::from_translation(Vec2::new(3.0, 0.0));
     /// distance_cached(&Dot, Transform::IDENTITY, &Dot, at, &mut cache);
-    /// let copied: Vec<_> = cache.vertices().copied().collect();
+    /// let copied: Vec<_> = cache.vertices().collect();
     /// assert_eq!(SimplexCache::from_vertices(&copied), cache);
     /// ```
     pub fn from_vertices(vertices: &[CachedVertex<S>]) -> Self {
         let mut cache = Self::new();
-        for (slot, vertex) in cache.vertices.iter_mut().zip(vertices) {
-            *slot = *vertex;
-            cache.count += 1;
+        for vertex in vertices {
+            cache.push(vertex.feature_a, vertex.feature_b, vertex.direction);
         }
         cache
     }
@@ -156,15 +195,123 @@ impl<S: Scalar> SimplexCache<S> {
     /// Stores the final simplex of a query.
     #[inline]
     pub(crate) fn store(&mut self, simplex: &Simplex<S>) {
+        let slots = self
+            .features_a
+            .iter_mut()
+            .zip(&mut self.features_b)
+            .zip(&mut self.directions);
         let mut count = 0;
-        for (slot, vertex) in self.vertices.iter_mut().zip(simplex.vertices()) {
-            *slot = CachedVertex {
-                feature_a: vertex.feature_a,
-                feature_b: vertex.feature_b,
-                direction: vertex.direction,
-            };
+        for (((byte_a, byte_b), direction), vertex) in slots.zip(simplex.vertices()) {
+            *byte_a = to_byte(vertex.feature_a);
+            *byte_b = to_byte(vertex.feature_b);
+            *direction = vertex.direction;
             count += 1;
         }
         self.count = count;
+    }
+
+    /// Appends a vertex if there is room (three at most).
+    #[inline]
+    fn push(&mut self, feature_a: FeatureId, feature_b: FeatureId, direction: Vec2<S>) {
+        let slot = usize::from(self.count);
+        let slots = (
+            self.features_a.get_mut(slot),
+            self.features_b.get_mut(slot),
+            self.directions.get_mut(slot),
+        );
+        if let (Some(byte_a), Some(byte_b), Some(cached)) = slots {
+            (*byte_a, *byte_b, *cached) = (to_byte(feature_a), to_byte(feature_b), direction);
+            self.count += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DistanceStatus, Rot, Support, SupportPoint, Transform, distance, distance_cached};
+
+    /// A regular polygon of `sides` vertices on the unit circle, naming its vertices.
+    struct Regular {
+        sides: u32,
+    }
+
+    impl Regular {
+        fn vertex(&self, index: u32) -> Vec2<f64> {
+            let angle = core::f64::consts::TAU * f64::from(index) / f64::from(self.sides);
+            Vec2::new(angle.cos(), angle.sin())
+        }
+    }
+
+    impl Support<f64> for Regular {
+        fn support(&self, direction: Vec2<f64>) -> SupportPoint<f64> {
+            let best = (0..self.sides)
+                .max_by(|&i, &j| {
+                    let (a, b) = (self.vertex(i).dot(direction), self.vertex(j).dot(direction));
+                    a.total_cmp(&b)
+                })
+                .unwrap_or(0);
+            SupportPoint::new(self.vertex(best), FeatureId::vertex(best))
+        }
+
+        fn feature_point(&self, feature: FeatureId) -> Option<Vec2<f64>> {
+            let index = feature.index().filter(|&index| index < self.sides)?;
+            Some(self.vertex(index))
+        }
+    }
+
+    #[test]
+    fn cache_is_32_bytes_in_f32_and_56_in_f64() {
+        assert_eq!(core::mem::size_of::<SimplexCache<f32>>(), 32);
+        assert_eq!(core::mem::size_of::<SimplexCache<f64>>(), 56);
+    }
+
+    #[test]
+    fn features_below_255_round_trip_and_larger_ones_come_back_smooth() {
+        let direction = Vec2::new(0.6, 0.8);
+        let vertices = [254, 255, 300].map(|index| CachedVertex {
+            feature_a: FeatureId::vertex(index),
+            feature_b: FeatureId::vertex(3),
+            direction,
+        });
+        let cache = SimplexCache::<f64>::from_vertices(&vertices);
+        let features: [FeatureId; 3] = core::array::from_fn(|slot| {
+            cache
+                .vertices()
+                .nth(slot)
+                .map_or(FeatureId::vertex(0), |v| v.feature_a)
+        });
+        assert_eq!(
+            features,
+            [FeatureId::vertex(254), FeatureId::SMOOTH, FeatureId::SMOOTH]
+        );
+        assert!(
+            cache
+                .vertices()
+                .all(|v| v.feature_b == FeatureId::vertex(3))
+        );
+        assert!(cache.vertices().all(|v| v.direction == direction));
+    }
+
+    /// A 400-gon's vertices past 254 are not named by the cache: the warm start
+    /// supports them again and the answer stays the cold one.
+    #[test]
+    fn warm_start_on_a_polygon_of_400_vertices_equals_the_cold_query() {
+        let many = Regular { sides: 400 };
+        let few = Regular { sides: 5 };
+        let mut cache = SimplexCache::new();
+        let mut named_past_254 = false;
+        for step in 0..40 {
+            // B circles A, so A's nearest vertices run through every index.
+            let angle = core::f64::consts::TAU * f64::from(step) / 40.0;
+            let centre = Rot::from_angle(angle).rotate(Vec2::new(3.0, 0.0));
+            let xf_b = Transform::from_position_angle(centre, 0.1);
+            let warm = distance_cached(&many, Transform::IDENTITY, &few, xf_b, &mut cache);
+            let cold = distance(&many, Transform::IDENTITY, &few, xf_b);
+            assert_eq!(warm.status, DistanceStatus::Separated, "step {step}");
+            assert!((warm.distance - cold.distance).abs() < 1e-12, "step {step}");
+            named_past_254 |= angle > core::f64::consts::TAU * 255.0 / 400.0;
+        }
+        assert!(named_past_254);
     }
 }

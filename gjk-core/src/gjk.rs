@@ -201,9 +201,9 @@ pub(crate) fn seed<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     if let Some(cache) = cache {
         let mut cached = cache.vertices();
         if let Some(first) = cached.next() {
-            let mut simplex = Simplex::from_vertex(pair.cached_vertex(first));
+            let mut simplex = Simplex::from_vertex(pair.cached_vertex(&first));
             for vertex in cached {
-                simplex.push(pair.cached_vertex(vertex));
+                simplex.push(pair.cached_vertex(&vertex));
             }
             return simplex;
         }

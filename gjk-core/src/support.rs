@@ -47,6 +47,12 @@ impl FeatureId {
         }
     }
 
+    /// The id as stored: the vertex index, or `u32::MAX` for [`SMOOTH`](Self::SMOOTH).
+    #[inline]
+    pub(crate) const fn raw(self) -> u32 {
+        self.0
+    }
+
     /// Whether this is the smooth marker.
     ///
     /// ```
