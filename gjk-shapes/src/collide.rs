@@ -36,6 +36,21 @@ pub trait PolygonCore<S: Scalar>: ContactShape<S> {
     /// Vertex `index` (counter-clockwise, local frame); callers keep `index` below
     /// [`vertex_count`](Self::vertex_count).
     fn vertex(&self, index: usize) -> Vec2<S>;
+    /// The largest coordinate magnitude of the core's vertices. The default scans
+    /// them; polygons keep it and boxes know it.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::{PolygonCore, Rect};
+    /// assert_eq!(Rect::new(Vec2::new(2.0_f32, 1.0))?.core_extent(), 2.0);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    fn core_extent(&self) -> S {
+        (0..self.vertex_count()).fold(S::ZERO, |largest, index| {
+            largest.max(self.vertex(index).max_abs())
+        })
+    }
 }
 
 impl<S: Scalar, const N: usize> PolygonCore<S> for Polygon<S, N> {
@@ -46,6 +61,10 @@ impl<S: Scalar, const N: usize> PolygonCore<S> for Polygon<S, N> {
     #[inline]
     fn vertex(&self, index: usize) -> Vec2<S> {
         self.vertices().get(index).copied().unwrap_or(Vec2::ZERO)
+    }
+    #[inline]
+    fn core_extent(&self) -> S {
+        self.extent()
     }
 }
 
@@ -58,6 +77,10 @@ impl<S: Scalar> PolygonCore<S> for Rect<S> {
     fn vertex(&self, index: usize) -> Vec2<S> {
         self.vertices().get(index).copied().unwrap_or(Vec2::ZERO)
     }
+    #[inline]
+    fn core_extent(&self) -> S {
+        self.half_extents().max_abs()
+    }
 }
 
 impl<S: Scalar, T: PolygonCore<S>> PolygonCore<S> for Rounded<S, T> {
@@ -68,6 +91,10 @@ impl<S: Scalar, T: PolygonCore<S>> PolygonCore<S> for Rounded<S, T> {
     #[inline]
     fn vertex(&self, index: usize) -> Vec2<S> {
         self.core().vertex(index)
+    }
+    #[inline]
+    fn core_extent(&self) -> S {
+        self.core().core_extent()
     }
 }
 
@@ -277,11 +304,10 @@ fn outward<S: Scalar>(edge: &SupportEdge<S>) -> Vec2<S> {
     edge.outward_normal().unwrap_or(Vec2::X)
 }
 
-/// The largest coordinate of a polygon's vertices: its size, for the flip bias.
+/// The largest coordinate of a polygon's vertices and its radius: its size, for the
+/// flip bias.
 fn extent<S: Scalar, P: PolygonCore<S> + ?Sized>(shape: &P) -> S {
-    (0..shape.vertex_count()).fold(S::ZERO, |largest, index| {
-        largest.max(shape.vertex(index).max_abs())
-    }) + shape.radius()
+    shape.core_extent() + shape.radius()
 }
 
 /// The sine of the largest angle between a gap and the reference normal for two
