@@ -2,8 +2,8 @@
 //! failure it pins, with the inputs the fuzzer produced.
 
 use gjk_core::{
-    CastStatus, DistanceStatus, Ray, ShapeCastInput, Transform, Vec2, distance, distance_cached,
-    ray_cast, shape_cast,
+    CastStatus, DistanceStatus, Ray, Rot, ShapeCastInput, Transform, Vec2, distance,
+    distance_cached, ray_cast, shape_cast,
 };
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment, collide_polygons};
 
@@ -310,4 +310,32 @@ fn separating_axes_on_boxes_1e_39_wide_hand_over_to_gjk() {
         (near.points()[0].separation - 15.75).abs() < 1e-5,
         "{near:?}"
     );
+}
+
+#[test]
+fn ray_past_a_tiny_segment_7e9_away_does_not_hit_far_from_it() {
+    // A segment 1e-37 long, 1e-30 from its frame's origin, placed 7e9 down; a ray from
+    // the origin 8.2e9 long straight down passes it. Rescaled into the kernel's
+    // window the segment's products went subnormal, and the cast hit 3e8 short of it.
+    let segment = Segment::new(v(9.999_999e-31, 1e-30), v(1e-30, 1e-30)).unwrap();
+    let xf = Transform::new(
+        v(1e-30, -6_972_924_000.0),
+        Rot {
+            cos: 1.0,
+            sin: 6.408_269_5e-10,
+        },
+    );
+    let ray = Ray {
+        origin: v(-0.0, -0.0),
+        translation: v(-0.0, -6_677_447_700.0),
+        max_fraction: 1.2336,
+    };
+    let reach = 6_677_447_700.0 * 1.2336;
+    for out in [segment.ray_cast(xf, ray), ray_cast(&segment, xf, ray)] {
+        if out.status == CastStatus::Hit {
+            let probe = Point::new(out.point).unwrap();
+            let gap = distance(&probe, Transform::IDENTITY, &segment, xf).distance;
+            assert!(gap <= 1e-5 * reach, "hit {gap} from the segment: {out:?}");
+        }
+    }
 }

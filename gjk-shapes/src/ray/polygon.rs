@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{LocalRay, hit, invalid, local_ray, miss, starts_inside};
+use super::{LocalRay, hit, in_pair_window, invalid, local_ray, miss, starts_inside};
 use crate::Polygon;
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
@@ -49,7 +49,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
             }
         }
         let out = clip(self, self.vertices(), local, xf, ray);
-        if largest >= S::RESCALE_BELOW && largest <= S::RESCALE_ABOVE {
+        if in_pair_window(largest) {
             out
         } else {
             clip_scaled(self, local, xf, ray, largest)
