@@ -316,7 +316,8 @@ fn separating_axes_on_boxes_1e_39_wide_hand_over_to_gjk() {
 fn ray_past_a_tiny_segment_7e9_away_does_not_hit_far_from_it() {
     // A segment 1e-37 long, 1e-30 from its frame's origin, placed 7e9 down; a ray from
     // the origin 8.2e9 long straight down passes it. Rescaled into the kernel's
-    // window the segment's products went subnormal, and the cast hit 3e8 short of it.
+    // window the segment's products went subnormal, and the cast hit 3e8 short of it;
+    // such casts now go to the GJK ray cast.
     let segment = Segment::new(v(9.999_999e-31, 1e-30), v(1e-30, 1e-30)).unwrap();
     let xf = Transform::new(
         v(1e-30, -6_972_924_000.0),
@@ -337,5 +338,28 @@ fn ray_past_a_tiny_segment_7e9_away_does_not_hit_far_from_it() {
             let gap = distance(&probe, Transform::IDENTITY, &segment, xf).distance;
             assert!(gap <= 1e-5 * reach, "hit {gap} from the segment: {out:?}");
         }
+    }
+}
+
+#[test]
+fn ray_1e_30_long_beside_a_segment_1e_15_long_does_not_hit_it() {
+    // Unscaled, the cross products of this ray and segment are 1e-45, one subnormal
+    // ulp: the cast hit (2e-30, 2e-30), 1e-15 from the segment. (Found by fuzzing
+    // while the closed forms rescaled only outside a wider window.)
+    let segment = Segment::new(v(1.030_278_8e-15, 1e-30), v(1e-30, 1e-30)).unwrap();
+    let xf = Transform::new(
+        v(1.030_278_8e-15, 1e-30),
+        Rot {
+            cos: 1.0,
+            sin: 1e-30,
+        },
+    );
+    let ray = Ray {
+        origin: v(1e-30, 1e-30),
+        translation: v(1e-30, 1e-30),
+        max_fraction: 2.1845,
+    };
+    for out in [segment.ray_cast(xf, ray), ray_cast(&segment, xf, ray)] {
+        assert_eq!(out.status, CastStatus::Miss, "{out:?}");
     }
 }

@@ -57,7 +57,7 @@ pub(crate) fn local_ray<S: Scalar>(xf: Transform<S>, ray: Ray<S>) -> Option<Loca
 
 /// `points` and `radius`, the lengths a closed-form cast computes with, multiplied by
 /// the power of two that brings the largest of them into `[1, 2)` when it lies outside
-/// [`in_pair_window`]; unchanged inside it.
+/// the kernel's window ([`Scalar::window_factor`]); unchanged inside it.
 ///
 /// The casts multiply lengths in pairs (cross and dot products, `r^2 - h^2`): in `f32`
 /// those underflow for lengths near 1e-20 and overflow near 1e19, and a circle of
@@ -72,27 +72,26 @@ pub(crate) fn into_window<S: Scalar, const K: usize>(
     let largest = points
         .iter()
         .fold(radius, |largest, point| largest.max(point.max_abs()));
-    match largest.window_factor().filter(|_| !in_pair_window(largest)) {
+    match largest.window_factor() {
         None => (points, radius),
         Some(factor) => (points.map(|point| point * factor), radius * factor),
     }
 }
 
-/// Whether a closed-form cast whose largest length is `largest` computes as it is: a
-/// product of two lengths no larger stays finite and, for lengths within `2^-56`
-/// (`f32`; `2^-480` in `f64`) of it, normal. That is the kernel's window squared
-/// ([`Scalar::RESCALE_BELOW`]): the kernel's loops multiply four lengths, the casts
-/// two.
+/// Whether two lengths a closed-form cast multiplies, the smaller `smallest` (zero
+/// counts as no length) and the cast's largest `largest`, lie so far apart that their
+/// product cannot keep its digits at the scale [`into_window`] chooses: `smallest`
+/// below `2^-56` of `largest` in `f32` (`2^-480` in `f64`, the kernel's window
+/// squared). Such casts go to the GJK ray cast, whose simplex works from support
+/// points and rescues its own scale.
 ///
-/// A narrower window rescaled more queries and did harm: a ray 7e9 long scaled by
-/// `2^-32` took a segment 1e-37 long and 1e-30 from the origin into subnormals, whose
-/// cross products kept a bit or two, and the cast hit 3e8 away from the segment (found
-/// by fuzzing). Unscaled, its products are normal numbers.
+/// Found by fuzzing: a segment 1e-37 long under a ray 7e9 long; scaled so that the ray
+/// fits the window, the segment's cross products were subnormal, kept a bit or two,
+/// and the cast hit 3e8 from the segment. (Not scaling such a cast fails the other
+/// way: a ray 1e-30 long against a segment 1e-15 long had cross products of 1e-45.)
 #[inline]
-pub(crate) fn in_pair_window<S: Scalar>(largest: S) -> bool {
-    let below = S::RESCALE_BELOW * S::RESCALE_BELOW;
-    let above = S::RESCALE_ABOVE * S::RESCALE_ABOVE;
-    largest >= below && largest <= above
+pub(crate) fn spans_too_far<S: Scalar>(smallest: S, largest: S) -> bool {
+    smallest > S::ZERO && smallest < largest * (S::RESCALE_BELOW * S::RESCALE_BELOW)
 }
 
 /// Whether every coordinate of `points` is finite, in one sum: `x - x` is zero for

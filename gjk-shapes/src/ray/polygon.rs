@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{LocalRay, hit, in_pair_window, invalid, local_ray, miss, starts_inside};
+use super::{LocalRay, hit, invalid, local_ray, miss, spans_too_far, starts_inside};
 use crate::Polygon;
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
@@ -48,8 +48,14 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
                 }
             }
         }
+        // A polygon or a ray too small beside the other lengths for their products:
+        // the GJK ray cast (see `spans_too_far`).
+        let smallest = self.extent().min(local.translation.max_abs());
+        if spans_too_far(smallest, largest) {
+            return gjk_core::support_ray_cast(self, xf, ray);
+        }
         let out = clip(self, self.vertices(), local, xf, ray);
-        if in_pair_window(largest) {
+        if largest >= S::RESCALE_BELOW && largest <= S::RESCALE_ABOVE {
             out
         } else {
             clip_scaled(self, local, xf, ray, largest)

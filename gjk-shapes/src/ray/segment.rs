@@ -2,7 +2,7 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{hit, into_window, invalid, local_ray, miss, starts_inside};
+use super::{hit, into_window, invalid, local_ray, miss, spans_too_far, starts_inside};
 use crate::Segment;
 
 impl<S: Scalar> Segment<S> {
@@ -36,6 +36,15 @@ impl<S: Scalar> Segment<S> {
             return invalid();
         };
         let points = [self.a(), self.b(), local.origin, local.translation];
+        let largest = points
+            .iter()
+            .fold(S::ZERO, |largest, p| largest.max(p.max_abs()));
+        let smallest = (self.b() - self.a())
+            .max_abs()
+            .min(local.translation.max_abs());
+        if spans_too_far(smallest, largest) {
+            return gjk_core::support_ray_cast(self, xf, ray);
+        }
         let ([a, b, origin, translation], _) = into_window(points, S::ZERO);
         let edge = b - a;
         let to_start = a - origin;
