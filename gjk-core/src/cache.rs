@@ -192,7 +192,9 @@ impl<S: Scalar> SimplexCache<S> {
         cache
     }
 
-    /// Stores the final simplex of a query.
+    /// Stores the final simplex of a query. One pass over the slots rather than
+    /// [`push`](Self::push) per vertex, whose checked index cost a warm-started query
+    /// 1 % of its instructions (callgrind, octagons).
     #[inline]
     pub(crate) fn store(&mut self, simplex: &Simplex<S>) {
         let slots = self

@@ -177,7 +177,7 @@ impl<S: LaneScalar> ShapeBlock<S> {
 
 /// `gjk_core::ray_cast` of every ray `rays[i]` against `shapes[i]` placed by
 /// `placements[i]`, into `out[i]`: each shape with a closed-form cast answers with it
-/// (`Support::analytic_ray_cast`), and the others are cast by GJK a block at a time on
+/// (`RayShape::analytic_ray_cast`), and the others are cast by GJK a block at a time on
 /// the fastest lanes of this processor (see [`ShapeBlock::ray_cast`]). Any length
 /// works; each output equals `ray_cast`'s bit for bit. Only the shapes that go into
 /// lanes are packed, so a `Rect` variant, which has a closed form, is accepted here.
@@ -250,7 +250,7 @@ pub fn ray_cast_batch_on<S: LaneScalar, T: LaneShape<S>>(
         // polygon clip costs less than a lane of the GJK cast even on AVX-512 (20.3 µs
         // against 28.7 µs per 1024 octagon rays, 2026-11-26). The rest are gathered
         // into the first lanes of one block and cast there.
-        let mut gathered = Gathered::<S, T>::new();
+        let mut gathered = Gathered::<S>::new();
         for (index, (slot, ((shape, placement), ray))) in out
             .iter_mut()
             .zip(shapes.iter().zip(placements).zip(rays))
@@ -258,57 +258,60 @@ pub fn ray_cast_batch_on<S: LaneScalar, T: LaneShape<S>>(
         {
             match shape.analytic_ray_cast(*placement, *ray) {
                 Some(answer) => *slot = answer,
-                None => gathered.push(index, shape, *placement, *ray),
+                None => gathered.push(index, *placement, *ray),
             }
         }
-        gathered.cast(simd, out)?;
+        gathered.cast(simd, shapes, out)?;
     }
     Ok(())
 }
 
 /// The rays of one block whose shapes have no closed-form cast, gathered for lanes.
-struct Gathered<'s, S: LaneScalar, T> {
+struct Gathered<S: LaneScalar> {
     /// Where each gathered ray came from in its block.
     indices: [usize; BLOCK],
-    shapes: [Option<&'s T>; BLOCK],
     placements: [Transform<S>; BLOCK],
     rays: [Ray<S>; BLOCK],
     len: usize,
 }
 
-impl<'s, S: LaneScalar, T: LaneShape<S>> Gathered<'s, S, T> {
+impl<S: LaneScalar> Gathered<S> {
     fn new() -> Self {
         Self {
             indices: [0; BLOCK],
-            shapes: [None; BLOCK],
             placements: [Transform::IDENTITY; BLOCK],
             rays: [Ray::new(Vec2::ZERO, Vec2::ZERO); BLOCK],
             len: 0,
         }
     }
 
-    fn push(&mut self, index: usize, shape: &'s T, placement: Transform<S>, ray: Ray<S>) {
+    fn push(&mut self, index: usize, placement: Transform<S>, ray: Ray<S>) {
         let slots = (
             self.indices.get_mut(self.len),
-            self.shapes.get_mut(self.len),
             self.placements.get_mut(self.len),
             self.rays.get_mut(self.len),
         );
-        if let (Some(at), Some(held), Some(placed), Some(cast)) = slots {
-            (*at, *held, *placed, *cast) = (index, Some(shape), placement, ray);
+        if let (Some(at), Some(placed), Some(cast)) = slots {
+            (*at, *placed, *cast) = (index, placement, ray);
             self.len += 1;
         }
     }
 
-    /// The GJK ray cast of the gathered rays on the lanes of `simd`, each answer put
-    /// back where its ray came from in `out`.
-    fn cast(&self, simd: Simd, out: &mut [CastOutput<S>]) -> Result<(), PackError> {
+    /// The GJK ray cast of the gathered rays against their shapes in `shapes` (the
+    /// block's), on the lanes of `simd`, each answer put back where its ray came from
+    /// in `out`.
+    fn cast<T: LaneShape<S>>(
+        &self,
+        simd: Simd,
+        shapes: &[T],
+        out: &mut [CastOutput<S>],
+    ) -> Result<(), PackError> {
         if self.len == 0 {
             return Ok(());
         }
         let len = self.len;
-        let shapes = self.shapes.iter().take(len).flatten().copied();
-        let cores = CoreRows::pack(shapes)?;
+        let indices = self.indices.get(..len).unwrap_or(&[]);
+        let cores = CoreRows::pack(indices.iter().filter_map(|&index| shapes.get(index)))?;
         let mut answers = [CastOutput::default(); BLOCK];
         run(
             simd,
@@ -319,7 +322,7 @@ impl<'s, S: LaneScalar, T: LaneShape<S>> Gathered<'s, S, T> {
                 out: answers.get_mut(..len).unwrap_or(&mut []),
             },
         );
-        for (&index, answer) in self.indices.iter().zip(answers).take(len) {
+        for (&index, answer) in indices.iter().zip(answers) {
             if let Some(slot) = out.get_mut(index) {
                 *slot = answer;
             }

@@ -2,7 +2,10 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{DiscEntry, disc_entry, hit, into_window, invalid, local_ray, miss, starts_inside};
+use super::{
+    DiscEntry, disc_entry, hit, into_window, invalid, largest_length, local_ray, miss,
+    starts_inside,
+};
 use crate::Capsule;
 
 impl<S: Scalar> Capsule<S> {
@@ -34,7 +37,8 @@ impl<S: Scalar> Capsule<S> {
             return invalid();
         };
         let points = [self.a(), self.b(), local.origin, local.translation];
-        let ([a, b, origin, translation], radius) = into_window(points, self.radius());
+        let largest = largest_length(self.radius(), points);
+        let ([a, b, origin, translation], radius) = into_window(points, self.radius(), largest);
         let axis = b - a;
 
         // Inside: within the radius of the nearest core point `a + s (b - a)`.

@@ -2,7 +2,9 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
-use super::{DiscEntry, disc_entry, hit, into_window, invalid, miss, starts_inside};
+use super::{
+    DiscEntry, disc_entry, hit, into_window, invalid, largest_length, miss, starts_inside,
+};
 use crate::Circle;
 
 impl<S: Scalar> Circle<S> {
@@ -33,8 +35,9 @@ impl<S: Scalar> Circle<S> {
             return invalid();
         }
         let offset = ray.origin - xf.transform_point(self.center());
-        let ([scaled_offset, translation], radius) =
-            into_window([offset, ray.translation], self.radius());
+        let points = [offset, ray.translation];
+        let largest = largest_length(self.radius(), points);
+        let ([scaled_offset, translation], radius) = into_window(points, self.radius(), largest);
         match disc_entry(scaled_offset, translation, radius) {
             DiscEntry::Inside => starts_inside(ray, offset.normalize().unwrap_or_default()),
             DiscEntry::Enters(fraction, normal) if fraction <= ray.max_fraction => {

@@ -55,9 +55,28 @@ pub(crate) fn local_ray<S: Scalar>(xf: Transform<S>, ray: Ray<S>) -> Option<Loca
     })
 }
 
+/// The largest of `start` and the coordinate magnitudes of `points`: the largest
+/// length a closed-form cast computes with. Plain comparisons rather than `max`,
+/// whose NaN handling cost a tenth of a polygon cast: no value is NaN here
+/// (`local_ray` checked the ray and the transform, the constructors the shapes), and
+/// an infinity from an overflowing placement compares as `max` would take it.
+#[inline]
+pub(crate) fn largest_length<S: Scalar, const K: usize>(start: S, points: [Vec2<S>; K]) -> S {
+    let mut largest = start;
+    for point in points.map(Vec2::abs) {
+        for coordinate in [point.x, point.y] {
+            if coordinate > largest {
+                largest = coordinate;
+            }
+        }
+    }
+    largest
+}
+
 /// `points` and `radius`, the lengths a closed-form cast computes with, multiplied by
-/// the power of two that brings the largest of them into `[1, 2)` when it lies outside
-/// the kernel's window ([`Scalar::window_factor`]); unchanged inside it.
+/// the power of two that brings `largest` (theirs, [`largest_length`]) into `[1, 2)`
+/// when it lies outside the kernel's window ([`Scalar::window_factor`]); unchanged
+/// inside it.
 ///
 /// The casts multiply lengths in pairs (cross and dot products, `r^2 - h^2`): in `f32`
 /// those underflow for lengths near 1e-20 and overflow near 1e19, and a circle of
@@ -68,21 +87,19 @@ pub(crate) fn local_ray<S: Scalar>(xf: Transform<S>, ray: Ray<S>) -> Option<Loca
 pub(crate) fn into_window<S: Scalar, const K: usize>(
     points: [Vec2<S>; K],
     radius: S,
+    largest: S,
 ) -> ([Vec2<S>; K], S) {
-    let largest = points
-        .iter()
-        .fold(radius, |largest, point| largest.max(point.max_abs()));
     match largest.window_factor() {
         None => (points, radius),
         Some(factor) => (points.map(|point| point * factor), radius * factor),
     }
 }
 
-/// Whether two lengths a closed-form cast multiplies, the smaller `smallest` (zero
-/// counts as no length) and the cast's largest `largest`, lie so far apart that their
-/// product cannot keep its digits at the scale [`into_window`] chooses: `smallest`
-/// below `2^-56` of `largest` in `f32` (`2^-480` in `f64`, the kernel's window
-/// squared). Such casts go to the GJK ray cast, whose simplex works from support
+/// Whether the shape's `size` and the ray's `translation`, the lengths a closed-form
+/// cast multiplies, have a smaller one (zero counts as no length) so far below the
+/// cast's `largest` that their product cannot keep its digits at the scale
+/// [`into_window`] chooses: below `2^-56` of `largest` in `f32` (`2^-480` in `f64`,
+/// the kernel's window squared). Such casts go to the GJK ray cast, whose simplex works from support
 /// points and rescues its own scale.
 ///
 /// Found by fuzzing: a segment 1e-37 long under a ray 7e9 long; scaled so that the ray
@@ -90,7 +107,10 @@ pub(crate) fn into_window<S: Scalar, const K: usize>(
 /// and the cast hit 3e8 from the segment. (Not scaling such a cast fails the other
 /// way: a ray 1e-30 long against a segment 1e-15 long had cross products of 1e-45.)
 #[inline]
-pub(crate) fn spans_too_far<S: Scalar>(smallest: S, largest: S) -> bool {
+pub(crate) fn spans_too_far<S: Scalar>(size: S, translation: Vec2<S>, largest: S) -> bool {
+    // Plain comparisons, as in `largest_length`.
+    let reach = largest_length(S::ZERO, [translation]);
+    let smallest = if reach < size { reach } else { size };
     smallest > S::ZERO && smallest < largest * (S::RESCALE_BELOW * S::RESCALE_BELOW)
 }
 

@@ -2,7 +2,9 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{LocalRay, hit, invalid, local_ray, miss, spans_too_far, starts_inside};
+use super::{
+    LocalRay, hit, invalid, largest_length, local_ray, miss, spans_too_far, starts_inside,
+};
 use crate::Polygon;
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
@@ -37,23 +39,15 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
             return invalid();
         };
         // Every product below is of two lengths no longer than the largest of these.
-        // Plain comparisons: every value is finite here (`local_ray` checked the ray
-        // and the transform, the constructor the vertices), and `max` would also
-        // handle NaN, a tenth of the cast.
-        let mut largest = self.extent();
-        for length in [local.origin, local.translation].map(Vec2::abs) {
-            for coordinate in [length.x, length.y] {
-                if coordinate > largest {
-                    largest = coordinate;
-                }
-            }
-        }
+        let largest = largest_length(self.extent(), [local.origin, local.translation]);
         // A polygon or a ray too small beside the other lengths for their products:
         // the GJK ray cast (see `spans_too_far`).
-        let smallest = self.extent().min(local.translation.max_abs());
-        if spans_too_far(smallest, largest) {
+        if spans_too_far(self.extent(), local.translation, largest) {
             return gjk_core::support_ray_cast(self, xf, ray);
         }
+        // The window is tested after the clip, whose answer a cast outside it throws
+        // away: tested before, the branch cost 5 % of every cast (21.4 against 20.3 µs
+        // per 1024 octagon rays), and casts outside the window are rare.
         let out = clip(self, self.vertices(), local, xf, ray);
         if largest >= S::RESCALE_BELOW && largest <= S::RESCALE_ABOVE {
             out

@@ -2,7 +2,9 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{hit, into_window, invalid, local_ray, miss, spans_too_far, starts_inside};
+use super::{
+    hit, into_window, invalid, largest_length, local_ray, miss, spans_too_far, starts_inside,
+};
 use crate::Segment;
 
 impl<S: Scalar> Segment<S> {
@@ -36,16 +38,12 @@ impl<S: Scalar> Segment<S> {
             return invalid();
         };
         let points = [self.a(), self.b(), local.origin, local.translation];
-        let largest = points
-            .iter()
-            .fold(S::ZERO, |largest, p| largest.max(p.max_abs()));
-        let smallest = (self.b() - self.a())
-            .max_abs()
-            .min(local.translation.max_abs());
-        if spans_too_far(smallest, largest) {
+        let largest = largest_length(S::ZERO, points);
+        let length = largest_length(S::ZERO, [self.b() - self.a()]);
+        if spans_too_far(length, local.translation, largest) {
             return gjk_core::support_ray_cast(self, xf, ray);
         }
-        let ([a, b, origin, translation], _) = into_window(points, S::ZERO);
+        let ([a, b, origin, translation], _) = into_window(points, S::ZERO, largest);
         let edge = b - a;
         let to_start = a - origin;
         let denominator = translation.cross(edge);
