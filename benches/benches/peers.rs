@@ -16,19 +16,16 @@ use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjk_benches::standard::{
-    BATCH_SIZE, OCTAGON_SEED, standard_capsule_polygon_pairs, standard_coherent_motion,
+    BATCH_SIZE, SPECULATIVE, standard_capsule_polygon_pairs, standard_coherent_motion,
     standard_ellipse_pairs, standard_mixed_polygon_pairs, standard_octagon_pairs,
+    standard_octagons_in_contact,
 };
 use gjk_benches::{
-    GapParameters, GjkWorkload, OCTAGON_RADIUS, PairPlacement, PolygonData, Workload, cast_motions,
-    gjk_cast_queries, place_pairs,
+    GjkWorkload, PairPlacement, PolygonData, Workload, cast_motions, gjk_cast_queries,
 };
 use gjk_core::{SimplexCache, distance, distance_cached, ray_cast, shape_cast};
 use gjk_shapes::{Polygon, collide_polygons};
 use peers::{box2d, parry};
-
-/// Box2D's speculative distance, which `b2CollidePolygons` uses internally.
-const SPECULATIVE: f32 = 0.02;
 
 /// Every library's view of one static workload of polygon pairs.
 struct Scene {
@@ -87,20 +84,6 @@ impl Scene {
             placements,
         }
     }
-}
-
-fn octagons_in_contact() -> Workload<PolygonData> {
-    let octagon = PolygonData::regular(8, OCTAGON_RADIUS);
-    let gaps = GapParameters {
-        max_gap: f64::from(SPECULATIVE),
-        overlapping_fraction: 0.5,
-        max_depth_ratio: 0.05,
-    };
-    place_pairs(
-        (0..BATCH_SIZE).map(|_| (octagon.clone(), octagon.clone())),
-        &gaps,
-        OCTAGON_SEED,
-    )
 }
 
 fn bench_distance(criterion: &mut Criterion, name: &str, scene: &Scene) {
@@ -235,7 +218,7 @@ fn bench_casts(criterion: &mut Criterion, scene: &Scene) {
 }
 
 fn bench_manifold(criterion: &mut Criterion) {
-    let scene = Scene::new(&octagons_in_contact());
+    let scene = Scene::new(&standard_octagons_in_contact());
     let mut group = criterion.benchmark_group("peers_manifold_octagons");
     group.throughput(Throughput::Elements(BATCH_SIZE as u64));
     group.bench_function("gjk_collide_polygons", |bencher| {

@@ -15,8 +15,10 @@
 //! `cast_shapes`), `batch` and `block` (gjk-simd's `distance_batch`, and
 //! `PairBlock::distance` on blocks packed beforehand, which the count leaves out),
 //! `overlap-batch` (gjk-simd's `intersects_batch`),
-//! and for comparison `box2d` (Box2D's `b2ShapeDistance`
-//! on the static pairs, cold) and `box2d-ray` (`b2RayCastPolygon`, the same rays). The
+//! `manifold` (`collide_polygons` on the octagons in contact of the manifold
+//! benchmark), and for comparison `box2d` (Box2D's `b2ShapeDistance`
+//! on the static pairs, cold), `box2d-ray` (`b2RayCastPolygon`, the same rays) and
+//! `box2d-manifold` (`b2CollidePolygons`, the same pairs in contact). The
 //! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
 //! mixed polygons. Each mode runs [`PASSES`] passes over its 1024 pairs inside
 //! `measured_*`, so the collected instructions divided by `PASSES * 1024` are the
@@ -29,7 +31,8 @@ mod peers;
 use core::hint::black_box;
 
 use gjk_benches::standard::{
-    standard_coherent_motion, standard_mixed_polygon_pairs, standard_octagon_pairs,
+    SPECULATIVE, standard_coherent_motion, standard_mixed_polygon_pairs, standard_octagon_pairs,
+    standard_octagons_in_contact,
 };
 use gjk_benches::{
     GjkCastQuery, GjkWorkload, PairTransforms, PolygonData, Workload, cast_motions,
@@ -39,7 +42,7 @@ use gjk_core::{
     Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, shape_cast,
     support_ray_cast,
 };
-use gjk_shapes::Polygon;
+use gjk_shapes::{Polygon, collide_polygons};
 use gjk_simd::{BLOCK, PairBlock, distance_batch, intersects_batch};
 use peers::box2d::{self, Box2dPolygon};
 use peers::parry;
@@ -108,6 +111,31 @@ fn measured_box2d_ray(
             let [bx, by] = pair.b.position;
             let through = [2.0 * (ax - bx), 2.0 * (ay - by)];
             black_box(box2d::ray_cast(a, xf_a, pair.b.position, through));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_manifold(shapes: &[(Polygon<f32, 8>, Polygon<f32, 8>)], frame: &[PairTransforms<f32>]) {
+    for _ in 0..PASSES {
+        for ((a, b), &(xf_a, xf_b)) in shapes.iter().zip(frame) {
+            let _ = black_box(collide_polygons(a, xf_a, b, xf_b, SPECULATIVE));
+        }
+    }
+}
+
+#[inline(never)]
+fn measured_box2d_manifold(
+    pairs: &[(Box2dPolygon, Box2dPolygon)],
+    frame: &[gjk_benches::PairPlacement],
+) {
+    let transforms: Vec<_> = frame
+        .iter()
+        .map(|pair| (box2d::transform(&pair.a), box2d::transform(&pair.b)))
+        .collect();
+    for _ in 0..PASSES {
+        for ((a, b), &(xf_a, xf_b)) in pairs.iter().zip(&transforms) {
+            black_box(box2d::manifold(a, xf_a, b, xf_b));
         }
     }
 }
@@ -262,6 +290,15 @@ fn main() {
         "ray-analytic" => measured_ray_analytic(&still.shapes, &still.frames[0]),
         "box2d-ray" => measured_box2d_ray(&box2d_pairs(&workload), &workload.frames[0]),
         "box2d" => measured_box2d(&box2d_pairs(&workload), &workload.frames[0]),
+        "manifold" => {
+            let contact = standard_octagons_in_contact();
+            let shapes = GjkWorkload::<f32, _>::new(&contact).expect("f32 shapes are valid");
+            measured_manifold(&shapes.shapes, &shapes.frames[0]);
+        }
+        "box2d-manifold" => {
+            let contact = standard_octagons_in_contact();
+            measured_box2d_manifold(&box2d_pairs(&contact), &contact.frames[0]);
+        }
         "warm" => {
             let moving = GjkWorkload::<f32, _>::new(&standard_coherent_motion(&workload))
                 .expect("f32 shapes are valid");
@@ -277,7 +314,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: query_counts cold | warm | ray | ray-analytic | cast | sweep | parry-sweep | batch | block | box2d | box2d-ray [mixed]"
+                "usage: query_counts cold | warm | ray | ray-analytic | cast | sweep | parry-sweep | batch | block | manifold | box2d | box2d-ray | box2d-manifold [mixed]"
             );
             std::process::exit(2);
         }

@@ -4,7 +4,8 @@
 use crate::motion::{MotionParameters, coherent_motion};
 use crate::shape_data::{CapsuleData, EllipseData, PolygonData};
 use crate::workload::{
-    Workload, capsule_polygon_pairs, ellipse_pairs, mixed_polygon_pairs, octagon_pairs,
+    GapParameters, OCTAGON_RADIUS, Workload, capsule_polygon_pairs, ellipse_pairs,
+    mixed_polygon_pairs, octagon_pairs, place_pairs,
 };
 
 /// Pairs per batch: large enough to average over placements, small enough that the
@@ -25,6 +26,27 @@ pub const MOTION_SEED: u64 = 0x6A4B_3071;
 /// [`BATCH_SIZE`] octagon pairs, one static frame.
 pub fn standard_octagon_pairs() -> Workload<PolygonData> {
     octagon_pairs(BATCH_SIZE, OCTAGON_SEED)
+}
+
+/// Box2D's speculative distance, which `b2CollidePolygons` uses internally: the
+/// manifold benchmarks ask every library for contacts within it.
+pub const SPECULATIVE: f32 = 0.02;
+
+/// [`BATCH_SIZE`] octagon pairs in contact, one static frame: half of them
+/// overlapping by up to a twentieth of their size, the rest within [`SPECULATIVE`].
+/// The manifold workload.
+pub fn standard_octagons_in_contact() -> Workload<PolygonData> {
+    let octagon = PolygonData::regular(8, OCTAGON_RADIUS);
+    let gaps = GapParameters {
+        max_gap: f64::from(SPECULATIVE),
+        overlapping_fraction: 0.5,
+        max_depth_ratio: 0.05,
+    };
+    place_pairs(
+        (0..BATCH_SIZE).map(|_| (octagon.clone(), octagon.clone())),
+        &gaps,
+        OCTAGON_SEED,
+    )
 }
 
 /// [`BATCH_SIZE`] pairs of random convex polygons of 3 to 8 vertices, half of them

@@ -39,11 +39,16 @@ use crate::{Rect, ShapeError};
 pub struct Polygon<S, const N: usize> {
     /// The vertices in `[..count]`; the rest are zero, so that equal polygons compare
     /// equal.
-    vertices: [Vec2<S>; N],
+    pub(crate) vertices: [Vec2<S>; N],
+    /// The outward unit normal of the edge from vertex `i` to vertex `i + 1` (the last
+    /// edge closing the loop) in `[..count]`, zero beyond. Derived from the vertices in
+    /// the constructor, as Box2D's `b2Polygon` keeps them: the ray cast and the
+    /// manifold read them instead of computing and normalizing each edge's normal per
+    /// query (see `ray/polygon.rs` and `collide.rs` for the measured gain).
+    pub(crate) normals: [Vec2<S>; N],
     /// The number of vertices in use: a `u32`, so that `extent` fits in what a
-    /// `usize` took (`Polygon<f32, 8>` stays 72 bytes; the larger struct cost the
-    /// ray-cast benchmark 3 %). Read through [`len`](Self::len), which bounds it by
-    /// `N` for the compiler.
+    /// `usize` took (`Polygon<f32, 8>` is 136 bytes, Box2D's `b2Polygon` 144). Read
+    /// through [`len`](Self::len), which bounds it by `N` for the compiler.
     count: u32,
     /// The largest coordinate magnitude of the vertices: the polygon's size in its own
     /// frame, which tells the analytic ray cast in O(1) whether its products of
@@ -89,8 +94,21 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
             *slot = point;
             extent = extent.max(point.max_abs());
         }
+        let mut normals = [Vec2::ZERO; N];
+        let ends = points.iter().skip(1).chain(points.first());
+        for (index, ((slot, &start), &end)) in normals.iter_mut().zip(points).zip(ends).enumerate()
+        {
+            // The right perpendicular of a counter-clockwise edge points out. The
+            // edge is finite and longer than zero (validated above), and `normalize`
+            // scales before it squares, so every edge has its unit normal at any
+            // scale; the error arm is unreachable.
+            *slot = (-(end - start).perp())
+                .normalize()
+                .ok_or(ShapeError::DuplicatePoint { index })?;
+        }
         Ok(Self {
             vertices,
+            normals,
             count: check_vertex_count::<N>(points.len())?,
             extent,
         })
@@ -161,6 +179,22 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
     #[inline]
     pub fn vertices(&self) -> &[Vec2<S>] {
         self.vertices.get(..self.len()).unwrap_or(&[])
+    }
+
+    /// The outward unit edge normals: `normals()[i]` belongs to the edge from vertex
+    /// `i` to vertex `i + 1` (the last one closes the loop to vertex 0).
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// use gjk_shapes::{Polygon, Rect};
+    /// let square = Polygon::<f32, 4>::from_rect(Rect::new(Vec2::new(1.0, 1.0))?)?;
+    /// assert_eq!(square.normals()[0], Vec2::new(0.0, -1.0));
+    /// assert_eq!(square.normals()[3], Vec2::new(-1.0, 0.0));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn normals(&self) -> &[Vec2<S>] {
+        self.normals.get(..self.len()).unwrap_or(&[])
     }
 
     /// The number of vertices, 3 to `N`.
@@ -290,6 +324,47 @@ mod tests {
         let p = pentagon();
         assert_eq!(p.vertices(), PENTAGON);
         assert_eq!(p.len(), 5);
+    }
+
+    /// Each stored normal is unit, perpendicular to its edge and has every other
+    /// vertex behind it, at every scale the constructor accepts (the normal is
+    /// normalized after scaling, so a polygon of size 1e-30 in `f32` has its normals).
+    #[test]
+    fn polygon_normals_are_the_unit_outward_normals_of_its_edges_at_every_scale() {
+        for exponent in [-37, -30, -10, 0, 10, 30, 37] {
+            let scale = 10.0_f32.powi(exponent);
+            let points = PENTAGON.map(|p| Vec2::new(p.x as f32 * scale, p.y as f32 * scale));
+            let polygon = Polygon::<f32, 8>::new(&points).unwrap();
+            assert_eq!(polygon.normals().len(), polygon.len());
+            for (index, &normal) in polygon.normals().iter().enumerate() {
+                let start = points[index];
+                let end = points[(index + 1) % points.len()];
+                let edge_direction = (end - start).normalize().unwrap();
+                assert!(
+                    (normal.length() - 1.0).abs() <= 2.0 * f32::EPSILON,
+                    "{exponent}"
+                );
+                assert!(
+                    normal.dot(edge_direction).abs() <= 2.0 * f32::EPSILON,
+                    "{exponent}"
+                );
+                for (other, &vertex) in points.iter().enumerate() {
+                    if other != index && other != (index + 1) % points.len() {
+                        let behind = normal.dot((vertex - start) / scale);
+                        assert!(behind < -0.1, "{exponent}: vertex {other} edge {index}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn polygon_normals_of_a_box_are_the_axes() {
+        let square = Polygon::<f64, 4>::from_rect(Rect::new(Vec2::new(2.0, 0.5)).unwrap()).unwrap();
+        assert_eq!(
+            square.normals(),
+            [v(0.0, -1.0), v(1.0, 0.0), v(0.0, 1.0), v(-1.0, 0.0)]
+        );
     }
 
     #[test]

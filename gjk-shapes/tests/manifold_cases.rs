@@ -1,8 +1,8 @@
 //! Box2D's public manifold cases and the contact shapes of each shape pair.
 
 use gjk_core::{
-    ContactFeature, PenetrationStatus, PointState, Transform, Vec2, manifold, penetration,
-    point_states,
+    ContactFeature, ContactShape, PenetrationStatus, PointState, Support, Transform, Vec2,
+    manifold, penetration, point_states,
 };
 use gjk_shapes::{Capsule, Circle, Polygon, Rect, Rounded, Segment};
 use proptest::prelude::*;
@@ -455,6 +455,58 @@ proptest! {
             prop_assert_eq!(before.points().len(), 2, "{:?}", before);
             let states = point_states(&before, &after);
             prop_assert_eq!(states.new, [PointState::Persisted; 2], "{:?}\n{:?}", before, after);
+        }
+    }
+}
+
+/// A polygon core that states only its vertices, so that `collide_polygons` computes
+/// each edge normal with `PolygonCore::edge_normal`'s default.
+struct VerticesOnly(Polygon<f64, 8>);
+
+impl Support<f64> for VerticesOnly {
+    fn support(&self, direction: Vec2<f64>) -> gjk_core::SupportPoint<f64> {
+        self.0.support(direction)
+    }
+    fn feature_point(&self, feature: gjk_core::FeatureId) -> Option<Vec2<f64>> {
+        self.0.feature_point(feature)
+    }
+}
+
+impl ContactShape<f64> for VerticesOnly {
+    fn support_edge(&self, direction: Vec2<f64>) -> Option<gjk_core::SupportEdge<f64>> {
+        self.0.support_edge(direction)
+    }
+}
+
+impl gjk_shapes::PolygonCore<f64> for VerticesOnly {
+    fn vertex_count(&self) -> usize {
+        self.0.len()
+    }
+    fn vertex(&self, index: usize) -> Vec2<f64> {
+        self.0.vertices()[index]
+    }
+}
+
+proptest! {
+    /// The stored normals of `Polygon` and the computed ones of the trait's default
+    /// give the same manifold: the same ids, and points and normal within rounding.
+    #[test]
+    fn computed_and_stored_edge_normals_give_the_same_manifold(
+        sides in 3..=8_usize,
+        (x, y, angle) in (-2.5..2.5_f64, -2.5..2.5_f64, -3.2..3.2_f64),
+    ) {
+        let polygon = Polygon::<f64, 8>::regular(sides, 1.0).unwrap();
+        let xf_b = Transform::from_position_angle(v(x, y), angle);
+        let stored = gjk_shapes::collide_polygons(&polygon, at(0.0, 0.0), &polygon, xf_b, SPECULATIVE).unwrap();
+        let computed = gjk_shapes::collide_polygons(
+            &VerticesOnly(polygon), at(0.0, 0.0), &VerticesOnly(polygon), xf_b, SPECULATIVE,
+        ).unwrap();
+        prop_assert_eq!(stored.points().len(), computed.points().len());
+        prop_assert!((stored.normal - computed.normal).length() < 1e-12);
+        for (s, c) in stored.points().iter().zip(computed.points()) {
+            prop_assert_eq!(s.id, c.id);
+            prop_assert!((s.separation - c.separation).abs() < 1e-12);
+            prop_assert!((s.anchor_a - c.anchor_a).length() < 1e-12);
         }
     }
 }
