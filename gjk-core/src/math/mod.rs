@@ -1,11 +1,13 @@
-//! Vectors, rotations, rigid transforms and bounding boxes.
+//! Vectors, rotations, rigid transforms and bounding boxes, in 2D and 3D.
 
 mod aabb;
 mod rot;
 mod transform;
 mod vec2;
+mod vec3;
 
 pub use aabb::Aabb;
 pub use rot::Rot;
 pub use transform::Transform;
 pub use vec2::Vec2;
+pub use vec3::Vec3;
