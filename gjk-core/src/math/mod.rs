@@ -1,12 +1,14 @@
 //! Vectors, rotations, rigid transforms and bounding boxes, in 2D and 3D.
 
 mod aabb;
+mod quat;
 mod rot;
 mod transform;
 mod vec2;
 mod vec3;
 
 pub use aabb::Aabb;
+pub use quat::Quat;
 pub use rot::Rot;
 pub use transform::Transform;
 pub use vec2::Vec2;

@@ -90,7 +90,8 @@ impl<S: Scalar> Vec3<S> {
     /// use gjk_core::Vec3;
     /// assert_eq!(Vec3::<f32>::X.cross(Vec3::Y), Vec3::Z);
     /// assert_eq!(Vec3::<f32>::Y.cross(Vec3::X), -Vec3::Z);
-    /// assert_eq!(Vec3::new(1.0_f32, 2.0, 3.0).cross(Vec3::new(4.0, 5.0, 6.0)), Vec3::new(-3.0, 6.0, -3.0));
+    /// let c = Vec3::new(1.0_f32, 2.0, 3.0).cross(Vec3::new(4.0, 5.0, 6.0));
+    /// assert_eq!(c, Vec3::new(-3.0, 6.0, -3.0));
     /// ```
     #[inline]
     pub fn cross(self, other: Self) -> Self {
