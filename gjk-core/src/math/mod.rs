@@ -4,6 +4,7 @@ mod aabb;
 mod quat;
 mod rot;
 mod transform;
+mod transform3;
 mod vec2;
 mod vec3;
 
@@ -11,5 +12,6 @@ pub use aabb::Aabb;
 pub use quat::Quat;
 pub use rot::Rot;
 pub use transform::Transform;
+pub use transform3::Transform3;
 pub use vec2::Vec2;
 pub use vec3::Vec3;
