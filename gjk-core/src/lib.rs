@@ -80,7 +80,7 @@ pub use manifold::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
     WorldPoint, point_states,
 };
-pub use math::{Aabb, Quat, Rot, Transform, Transform3, Vec2, Vec3};
+pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
 pub use overlap::{QueryError, intersects};
 pub use penetration::{PenetrationOutput, PenetrationStatus, penetration};
 pub use ray::{ray_cast, support_ray_cast};

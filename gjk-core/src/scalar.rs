@@ -56,7 +56,8 @@ pub trait Scalar:
     const GJK_TOUCHING: Self;
 
     /// How far `cos^2 + sin^2` of a rotation may be from `1` before a query rejects it
-    /// as [`InvalidInput`](crate::DistanceStatus::InvalidInput).
+    /// as [`InvalidInput`](crate::DistanceStatus::InvalidInput). The same bound applies
+    /// to `x^2 + y^2 + z^2 + w^2` of a 3D rotation ([`Quat::is_valid`](crate::Quat::is_valid)).
     ///
     /// A rotation of norm `1 + d` scales shape B by `1 + d`, an error of `d` times its
     /// size. `Rot::from_angle` is within a few epsilons; rotations integrated over many

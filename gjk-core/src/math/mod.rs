@@ -1,6 +1,7 @@
 //! Vectors, rotations, rigid transforms and bounding boxes, in 2D and 3D.
 
 mod aabb;
+mod aabb3;
 mod quat;
 mod rot;
 mod transform;
@@ -9,6 +10,7 @@ mod vec2;
 mod vec3;
 
 pub use aabb::Aabb;
+pub use aabb3::Aabb3;
 pub use quat::Quat;
 pub use rot::Rot;
 pub use transform::Transform;
