@@ -1,7 +1,9 @@
 //! `SimplexCache`: the simplex of the last query, kept to warm-start the next one.
 
-use crate::simplex::Simplex;
-use crate::{FeatureId, Scalar, Vec2};
+use core::marker::PhantomData;
+
+use crate::simplex::GjkSimplex;
+use crate::{FeatureId, Scalar, Space, Vec2};
 
 /// The final simplex of a distance query, kept between frames so that the next query
 /// on the same pair starts where this one ended (Box2D's `b2SimplexCache`).
@@ -33,15 +35,16 @@ use crate::{FeatureId, Scalar, Vec2};
 /// assert_eq!(cache.len(), 1);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SimplexCache<S> {
+pub struct SimplexCache<S, V: Space<Scalar = S> = Vec2<S>> {
     count: u8,
     /// A's feature of each vertex as a byte: the vertex index below 255, and
-    /// [`UNNAMED`] for a smooth feature or a larger index.
-    features_a: [u8; 3],
+    /// [`UNNAMED`] for a smooth feature or a larger index. One per vertex of a full
+    /// simplex of the space (three in the plane).
+    features_a: V::FeatureBytes,
     /// B's feature of each vertex, likewise.
-    features_b: [u8; 3],
+    features_b: V::FeatureBytes,
     /// The direction (A's frame) A was supported along for each vertex.
-    directions: [Vec2<S>; 3],
+    directions: V::Directions,
 }
 
 /// The byte of a feature the cache does not name: a smooth one, or a vertex index of
@@ -50,7 +53,7 @@ pub struct SimplexCache<S> {
 /// bytes in `f32` (52 before) and 56 in `f64` (76); every polygon of up to 255
 /// vertices, and every shape gjk-simd's lanes hold, is named as before, so warm starts
 /// of those pairs are the same bit for bit.
-const UNNAMED: u8 = u8::MAX;
+pub(crate) const UNNAMED: u8 = u8::MAX;
 
 /// A feature as the cache's byte: its id clamped to [`UNNAMED`] (`SMOOTH` is the
 /// largest id), a select rather than a branch.
@@ -72,31 +75,52 @@ fn from_byte(byte: u8) -> FeatureId {
 ///
 /// ```
 /// use gjk_core::{CachedVertex, FeatureId, SimplexCache, Vec2};
-/// let vertex = CachedVertex { feature_a: FeatureId::vertex(2), feature_b: FeatureId::SMOOTH, direction: Vec2::new(1.0_f32, 0.0) };
+/// let vertex = CachedVertex::new(FeatureId::vertex(2), FeatureId::SMOOTH, Vec2::new(1.0_f32, 0.0));
 /// let cache = SimplexCache::from_vertices(&[vertex]);
 /// assert_eq!(cache.vertices().next(), Some(vertex));
 /// // A feature the cache does not name comes back smooth: supported again.
-/// let large = CachedVertex { feature_a: FeatureId::vertex(300), ..vertex };
+/// let large = CachedVertex::new(FeatureId::vertex(300), vertex.feature_b, vertex.direction);
 /// let cache = SimplexCache::from_vertices(&[large]);
 /// assert_eq!(cache.vertices().next().map(|v| v.feature_a), Some(FeatureId::SMOOTH));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CachedVertex<S> {
+pub struct CachedVertex<S, V = Vec2<S>> {
     /// The feature of A the vertex came from.
     pub feature_a: FeatureId,
     /// The feature of B the vertex came from.
     pub feature_b: FeatureId,
     /// The direction (A's frame) A was supported along; B along its opposite.
-    pub direction: Vec2<S>,
+    pub direction: V,
+    /// The scalar type, which `V` carries.
+    scalar: PhantomData<S>,
 }
 
-impl<S: Scalar> Default for SimplexCache<S> {
+impl<S: Scalar, V: Space<Scalar = S>> CachedVertex<S, V> {
+    /// A cached vertex from its two features and the direction A was supported along.
+    ///
+    /// ```
+    /// use gjk_core::{CachedVertex, FeatureId, Vec2};
+    /// let vertex = CachedVertex::new(FeatureId::vertex(1), FeatureId::SMOOTH, Vec2::new(0.0_f32, 1.0));
+    /// assert_eq!(vertex.direction, Vec2::new(0.0, 1.0));
+    /// ```
+    #[inline]
+    pub const fn new(feature_a: FeatureId, feature_b: FeatureId, direction: V) -> Self {
+        Self {
+            feature_a,
+            feature_b,
+            direction,
+            scalar: PhantomData,
+        }
+    }
+}
+
+impl<S: Scalar, V: Space<Scalar = S>> Default for SimplexCache<S, V> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<S: Scalar> SimplexCache<S> {
+impl<S: Scalar, V: Space<Scalar = S>> SimplexCache<S, V> {
     /// An empty cache: the first query starts cold.
     ///
     /// ```
@@ -106,9 +130,9 @@ impl<S: Scalar> SimplexCache<S> {
     pub const fn new() -> Self {
         Self {
             count: 0,
-            features_a: [UNNAMED; 3],
-            features_b: [UNNAMED; 3],
-            directions: [Vec2::ZERO; 3],
+            features_a: V::NO_FEATURES,
+            features_b: V::NO_FEATURES,
+            directions: V::NO_DIRECTIONS,
         }
     }
 
@@ -153,13 +177,15 @@ impl<S: Scalar> SimplexCache<S> {
     /// assert_eq!(gjk_core::SimplexCache::<f32>::new().vertices().count(), 0);
     /// ```
     #[inline]
-    pub fn vertices(&self) -> impl Iterator<Item = CachedVertex<S>> + '_ {
-        let features = self.features_a.iter().zip(&self.features_b);
-        features.zip(&self.directions).take(self.len()).map(
-            |((&feature_a, &feature_b), &direction)| CachedVertex {
-                feature_a: from_byte(feature_a),
-                feature_b: from_byte(feature_b),
-                direction,
+    pub fn vertices(&self) -> impl Iterator<Item = CachedVertex<S, V>> + '_ {
+        let features = self
+            .features_a
+            .as_ref()
+            .iter()
+            .zip(self.features_b.as_ref());
+        features.zip(self.directions.as_ref()).take(self.len()).map(
+            |((&feature_a, &feature_b), &direction)| {
+                CachedVertex::new(from_byte(feature_a), from_byte(feature_b), direction)
             },
         )
     }
@@ -184,7 +210,7 @@ impl<S: Scalar> SimplexCache<S> {
     /// let copied: Vec<_> = cache.vertices().collect();
     /// assert_eq!(SimplexCache::from_vertices(&copied), cache);
     /// ```
-    pub fn from_vertices(vertices: &[CachedVertex<S>]) -> Self {
+    pub fn from_vertices(vertices: &[CachedVertex<S, V>]) -> Self {
         let mut cache = Self::new();
         for vertex in vertices {
             cache.push(vertex.feature_a, vertex.feature_b, vertex.direction);
@@ -196,14 +222,15 @@ impl<S: Scalar> SimplexCache<S> {
     /// [`push`](Self::push) per vertex, whose checked index cost a warm-started query
     /// 1 % of its instructions (callgrind, octagons).
     #[inline]
-    pub(crate) fn store(&mut self, simplex: &Simplex<S>) {
+    pub(crate) fn store<X: GjkSimplex<S, V>>(&mut self, simplex: &X) {
         let slots = self
             .features_a
+            .as_mut()
             .iter_mut()
-            .zip(&mut self.features_b)
-            .zip(&mut self.directions);
+            .zip(self.features_b.as_mut())
+            .zip(self.directions.as_mut());
         let mut count = 0;
-        for (((byte_a, byte_b), direction), vertex) in slots.zip(simplex.vertices()) {
+        for (((byte_a, byte_b), direction), vertex) in slots.zip(simplex.vertex_iter()) {
             *byte_a = to_byte(vertex.feature_a);
             *byte_b = to_byte(vertex.feature_b);
             *direction = vertex.direction;
@@ -214,12 +241,12 @@ impl<S: Scalar> SimplexCache<S> {
 
     /// Appends a vertex if there is room (three at most).
     #[inline]
-    fn push(&mut self, feature_a: FeatureId, feature_b: FeatureId, direction: Vec2<S>) {
+    fn push(&mut self, feature_a: FeatureId, feature_b: FeatureId, direction: V) {
         let slot = usize::from(self.count);
         let slots = (
-            self.features_a.get_mut(slot),
-            self.features_b.get_mut(slot),
-            self.directions.get_mut(slot),
+            self.features_a.as_mut().get_mut(slot),
+            self.features_b.as_mut().get_mut(slot),
+            self.directions.as_mut().get_mut(slot),
         );
         if let (Some(byte_a), Some(byte_b), Some(cached)) = slots {
             (*byte_a, *byte_b, *cached) = (to_byte(feature_a), to_byte(feature_b), direction);
@@ -271,10 +298,8 @@ mod tests {
     #[test]
     fn features_below_255_round_trip_and_larger_ones_come_back_smooth() {
         let direction = Vec2::new(0.6, 0.8);
-        let vertices = [254, 255, 300].map(|index| CachedVertex {
-            feature_a: FeatureId::vertex(index),
-            feature_b: FeatureId::vertex(3),
-            direction,
+        let vertices = [254, 255, 300].map(|index| {
+            CachedVertex::new(FeatureId::vertex(index), FeatureId::vertex(3), direction)
         });
         let cache = SimplexCache::<f64>::from_vertices(&vertices);
         let features: [FeatureId; 3] = core::array::from_fn(|slot| {

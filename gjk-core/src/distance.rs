@@ -5,9 +5,7 @@
 use crate::gjk::rescue;
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
-use crate::gjk::{
-    GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
-};
+use crate::gjk::{GjkState, Pair, PlanePair, Termination, checked_radii, iterate, seed, shared};
 use crate::simplex::Simplex;
 use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 
@@ -261,7 +259,7 @@ where
 /// normal of the casts share one copy.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+pub(crate) fn run<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     offset: Vec2<S>,
     xf_a: Transform<S>,
@@ -270,7 +268,7 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     cache: Option<&mut SimplexCache<S>>,
 ) -> DistanceOutput<S> {
     let mut simplex = seed(pair, offset, cache.as_deref());
-    let state = iterate::<S, D, false, true>(pair, &mut simplex, radius_a + radius_b);
+    let state = iterate::<S, Vec2<S>, D, false, true>(pair, &mut simplex, radius_a + radius_b);
     #[cfg(not(target_os = "none"))]
     if state.may_need_rescue {
         let placement = (xf_a, radius_a, radius_b);
@@ -287,14 +285,14 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 #[cfg(not(target_os = "none"))]
 #[cold]
 #[inline(never)]
-fn rescued<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn rescued<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     mut simplex: Simplex<S>,
     first: GjkState<S>,
     (xf_a, radius_a, radius_b): (Transform<S>, S, S),
     cache: Option<&mut SimplexCache<S>>,
 ) -> DistanceOutput<S> {
-    let state = rescue::<S, D, false>(pair, &mut simplex, first, radius_a + radius_b);
+    let state = rescue::<S, Vec2<S>, D, false>(pair, &mut simplex, first, radius_a + radius_b);
     if let Some(cache) = cache {
         cache.store(&simplex);
     }

@@ -23,7 +23,7 @@
 //! on the support function itself ([`refine_on_curve`]), which reaches the precision
 //! of `f64` where the polygon cannot; otherwise the answer says the cap was reached.
 
-use crate::gjk::MinkowskiDifference;
+use crate::gjk::PlanePair;
 use crate::simplex::{Simplex, SimplexVertex};
 use crate::{FeatureId, Scalar, Vec2};
 
@@ -211,7 +211,7 @@ impl<S: Scalar> Polytope<S> {
 
 /// D's support point along `direction` (the pair supports along the opposite).
 #[inline]
-fn support_along<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn support_along<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     direction: Vec2<S>,
 ) -> PolytopeVertex<S> {
@@ -219,7 +219,7 @@ fn support_along<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 }
 
 /// Runs EPA from the simplex GJK ended with (the origin in or on it).
-pub(crate) fn expand<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     simplex: &Simplex<S>,
 ) -> Penetration<S> {
@@ -356,7 +356,7 @@ const REFINE_STEPS: u32 = 12;
 /// which puts `h` within far less than that of the minimum); `None` if it does not
 /// within [`REFINE_STEPS`] support calls, or `g` stops growing along the steps (no
 /// smooth minimum here), and the caller keeps EPA's answer and its status.
-fn refine_on_curve<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn refine_on_curve<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     normal: Vec2<S>,
     iterations: &mut u32,
@@ -415,7 +415,7 @@ fn refine_on_curve<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 /// Grows GJK's point or segment to a triangle around the origin by support points
 /// along new directions. `Some` when `D` has no area (a point or a segment) or a
 /// support point is not finite: then there is no triangle to expand.
-fn grow_to_triangle<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn grow_to_triangle<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     polytope: &mut Polytope<S>,
     iterations: &mut u32,

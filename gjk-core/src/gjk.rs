@@ -21,9 +21,9 @@
 use crate::cache::CachedVertex;
 #[cfg(not(target_os = "none"))]
 use crate::rescale::surely_inside_window;
-use crate::simplex::{Simplex, SimplexVertex};
+use crate::simplex::{GjkSimplex, Simplex, SimplexVertex};
 use crate::{FeatureId, SupportPoint};
-use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
+use crate::{Scalar, SimplexCache, Space, Support, Transform, Vec2};
 
 /// The Minkowski difference `B - A` of two placed cores, as the GJK loops see it.
 ///
@@ -41,12 +41,27 @@ use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
 /// Both forms run the same arithmetic in the same order, so their results are
 /// bit-identical: the conformance table's hash, computed on the host (inlined) and on
 /// the Cortex-M boards (shared), shows it.
-pub(crate) trait MinkowskiDifference<S> {
+pub(crate) trait MinkowskiDifference<S, V: Space<Scalar = S> = Vec2<S>> {
+    /// The simplex of the pair's space, which the loops solve.
+    type Simplex: GjkSimplex<S, V>;
+
     /// The vertex of `B - A` farthest along `-direction`.
-    fn support(&self, direction: Vec2<S>) -> SimplexVertex<S>;
+    fn support(&self, direction: V) -> SimplexVertex<S, V>;
 
     /// A cached vertex rebuilt for the current placement.
-    fn cached_vertex(&self, cached: &CachedVertex<S>) -> SimplexVertex<S>;
+    fn cached_vertex(&self, cached: &CachedVertex<S, V>) -> SimplexVertex<S, V>;
+}
+
+/// A pair in the plane: the loops' pair with the plane's simplex, which the 2D-only
+/// queries (casts, EPA, manifolds) work on after the shared loop.
+pub(crate) trait PlanePair<S: Scalar>:
+    MinkowskiDifference<S, Vec2<S>, Simplex = Simplex<S>>
+{
+}
+
+impl<S: Scalar, T> PlanePair<S> for T where
+    T: MinkowskiDifference<S, Vec2<S>, Simplex = Simplex<S>> + ?Sized
+{
 }
 
 /// One shape's core as the queries' bodies see it on bare metal: its support, feature
@@ -113,6 +128,8 @@ pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized> {
 impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDifference<S>
     for Pair<'_, S, A, B>
 {
+    type Simplex = Simplex<S>;
+
     /// A supported along `direction`, B along `-direction` (taken into B's frame), B's
     /// point brought into A's frame.
     #[inline]
@@ -141,6 +158,7 @@ impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDiffere
             feature_a,
             feature_b,
             direction,
+            ..
         } = *cached;
         let (point_a, feature_a) = match self.a.feature_point(feature_a) {
             Some(point) => (point, feature_a),
@@ -172,9 +190,9 @@ impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDiffere
 /// the loops for every pair (see [`MinkowskiDifference`]).
 #[cfg(target_os = "none")]
 #[inline(always)]
-pub(crate) fn shared<'p, S: 'p, D: MinkowskiDifference<S> + 'p>(
+pub(crate) fn shared<'p, S: 'p, V: Space<Scalar = S> + 'p, D: MinkowskiDifference<S, V> + 'p>(
     pair: &'p D,
-) -> &'p (dyn MinkowskiDifference<S> + 'p) {
+) -> &'p (dyn MinkowskiDifference<S, V, Simplex = D::Simplex> + 'p) {
     pair
 }
 
@@ -182,7 +200,7 @@ pub(crate) fn shared<'p, S: 'p, D: MinkowskiDifference<S> + 'p>(
 /// loops of its own (see [`MinkowskiDifference`]).
 #[cfg(not(target_os = "none"))]
 #[inline(always)]
-pub(crate) fn shared<S, D: MinkowskiDifference<S>>(pair: &D) -> &D {
+pub(crate) fn shared<S, V: Space<Scalar = S>, D: MinkowskiDifference<S, V>>(pair: &D) -> &D {
     pair
 }
 
@@ -193,27 +211,12 @@ pub(crate) fn shared<S, D: MinkowskiDifference<S>>(pair: &D) -> &D {
 /// Always inlined: built in its caller's frame, the simplex is not copied out of a
 /// frame of its own, which saved about 200 bytes of stack per query on Cortex-M0.
 #[inline(always)]
-pub(crate) fn seed<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+pub(crate) fn seed<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    offset: Vec2<S>,
-    cache: Option<&SimplexCache<S>>,
-) -> Simplex<S> {
-    if let Some(cache) = cache {
-        let mut cached = cache.vertices();
-        if let Some(first) = cached.next() {
-            let mut simplex = Simplex::from_vertex(pair.cached_vertex(&first));
-            for vertex in cached {
-                simplex.push(pair.cached_vertex(&vertex));
-            }
-            return simplex;
-        }
-    }
-    let direction = if offset == Vec2::ZERO {
-        Vec2::X
-    } else {
-        offset
-    };
-    Simplex::from_vertex(pair.support(direction))
+    offset: V,
+    cache: Option<&SimplexCache<S, V>>,
+) -> D::Simplex {
+    D::Simplex::seeded(pair, offset, cache)
 }
 
 /// Why the iteration stopped.
@@ -232,10 +235,10 @@ pub(crate) enum Termination {
 }
 
 /// How GJK stopped; the simplex it stopped with is the caller's, updated in place.
-pub(crate) struct GjkState<S> {
+pub(crate) struct GjkState<S, V = Vec2<S>> {
     /// Closest point of the simplex to the origin (A's frame): `witness_b - witness_a`,
     /// at the loop's scale (multiply lengths by `unscale`).
-    pub closest: Vec2<S>,
+    pub closest: V,
     /// Support calls after the starting simplex.
     pub iterations: u32,
     pub termination: Termination,
@@ -273,18 +276,19 @@ pub(crate) struct GjkState<S> {
 #[cfg_attr(target_os = "none", inline)]
 pub(crate) fn iterate<
     S: Scalar,
-    D: MinkowskiDifference<S> + ?Sized,
+    V: Space<Scalar = S>,
+    D: MinkowskiDifference<S, V> + ?Sized,
     const EARLY_EXIT: bool,
     const RESCUE: bool,
 >(
     pair: &D,
-    simplex: &mut Simplex<S>,
+    simplex: &mut D::Simplex,
     radius: S,
-) -> GjkState<S> {
+) -> GjkState<S, V> {
     #[cfg(not(target_os = "none"))]
     {
         let mut descent = Descent::start(simplex, 0);
-        let termination = descend::<S, D, EARLY_EXIT>(pair, simplex, &mut descent, radius, None);
+        let termination = descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius, None);
         let mut state = descent.finish(termination, S::ONE);
         state.may_need_rescue = RESCUE && !descent.surely_inside_window(termination);
         state
@@ -297,7 +301,7 @@ pub(crate) fn iterate<
             let mut descent = Descent::start(simplex, iterations);
             let factor = scale.unwrap_or(S::ONE);
             let termination =
-                descend::<S, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
+                descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
             iterations = descent.iterations;
             let rescue = if RESCUE && scale.is_none() {
                 rescue_factor(pair, simplex, S::ZERO, S::ZERO)
@@ -332,12 +336,17 @@ pub(crate) fn iterate<
 /// slowed warm-started octagon queries by 28 % (criterion, 2026-11-26).
 #[cfg(not(target_os = "none"))]
 #[inline(always)]
-pub(crate) fn rescue<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool>(
+pub(crate) fn rescue<
+    S: Scalar,
+    V: Space<Scalar = S>,
+    D: MinkowskiDifference<S, V> + ?Sized,
+    const EARLY_EXIT: bool,
+>(
     pair: &D,
-    simplex: &mut Simplex<S>,
-    first: GjkState<S>,
+    simplex: &mut D::Simplex,
+    first: GjkState<S, V>,
     radius: S,
-) -> GjkState<S> {
+) -> GjkState<S, V> {
     let Some(factor) = rescue_factor(pair, simplex, S::ZERO, S::ZERO) else {
         return GjkState {
             may_need_rescue: false,
@@ -347,7 +356,7 @@ pub(crate) fn rescue<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_
     simplex.scale(factor);
     let mut descent = Descent::start(simplex, first.iterations);
     let termination =
-        descend::<S, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, Some(factor));
+        descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, Some(factor));
     let unscale = S::ONE / factor;
     simplex.scale(unscale);
     descent.finish(termination, unscale)
@@ -369,9 +378,13 @@ pub(crate) fn rescue<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_
 /// calls, on the rescue's path only.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn rescue_factor<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+pub(crate) fn rescue_factor<
+    S: Scalar,
+    V: Space<Scalar = S>,
+    D: MinkowskiDifference<S, V> + ?Sized,
+>(
     pair: &D,
-    simplex: &Simplex<S>,
+    simplex: &D::Simplex,
     start: S,
     reach: S,
 ) -> Option<S> {
@@ -383,15 +396,13 @@ pub(crate) fn rescue_factor<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
     // core without an FPU. A NaN coordinate counts as zero there, so the sum below,
     // not finite for an infinite one, is what rejects non-finite extents.
     let mut largest = reach.magnitude_key();
-    // X, Y, -X, -Y: each a quarter turn of the last, exactly.
-    let mut direction = Vec2::X;
-    for _ in 0..4 {
+    // Both directions of every axis (X, Y, -X, -Y in the plane, each a quarter turn
+    // of the last, exactly).
+    for direction in V::extreme_directions() {
         let vertex = pair.support(direction);
-        let (w, a, b) = (vertex.w, vertex.witness_a, vertex.witness_b);
-        for coordinate in [w.x, w.y, a.x, a.y, b.x, b.y] {
-            largest = largest.max(coordinate.magnitude_key());
-        }
-        direction = direction.perp();
+        largest = vertex.w.largest_key(largest);
+        largest = vertex.witness_a.largest_key(largest);
+        largest = vertex.witness_b.largest_key(largest);
     }
     let extent = S::from_magnitude_key(largest) + reach;
     if !extent.is_finite() {
@@ -410,17 +421,17 @@ pub(crate) fn rescue_factor<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 /// length, the support calls so far, and the largest squared length of a simplex
 /// vertex as the loop last measured it (NaN before it has).
 #[derive(Clone, Copy)]
-struct Descent<S> {
-    closest: Vec2<S>,
+struct Descent<S, V> {
+    closest: V,
     closest_squared: S,
     iterations: u32,
     largest_squared: S,
 }
 
-impl<S: Scalar> Descent<S> {
+impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
     /// The descent from `simplex`, solved, after `iterations` support calls.
     #[inline(always)]
-    fn start(simplex: &mut Simplex<S>, iterations: u32) -> Self {
+    fn start<X: GjkSimplex<S, V>>(simplex: &mut X, iterations: u32) -> Self {
         let closest = simplex.solve();
         Self {
             closest,
@@ -445,7 +456,7 @@ impl<S: Scalar> Descent<S> {
     /// The state the loop ended in; `unscale` takes its lengths back to the query's
     /// scale (one without a rescue).
     #[inline(always)]
-    fn finish(self, termination: Termination, unscale: S) -> GjkState<S> {
+    fn finish(self, termination: Termination, unscale: S) -> GjkState<S, V> {
         GjkState {
             closest: self.closest,
             iterations: self.iterations,
@@ -461,10 +472,15 @@ impl<S: Scalar> Descent<S> {
 /// a termination rule fires. Support points are multiplied by `scale` when there is
 /// one (a rescue), and `radius` is at that scale.
 #[inline(always)]
-fn descend<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool>(
+fn descend<
+    S: Scalar,
+    V: Space<Scalar = S>,
+    D: MinkowskiDifference<S, V> + ?Sized,
+    const EARLY_EXIT: bool,
+>(
     pair: &D,
-    simplex: &mut Simplex<S>,
-    descent: &mut Descent<S>,
+    simplex: &mut D::Simplex,
+    descent: &mut Descent<S, V>,
     radius: S,
     scale: Option<S>,
 ) -> Termination {
@@ -482,7 +498,7 @@ fn descend<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool
             break Termination::InvalidInput;
         }
         largest_squared = simplex.max_vertex_length_squared();
-        if simplex.count == 3 || closest_squared <= touching_squared * largest_squared {
+        if simplex.is_full() || closest_squared <= touching_squared * largest_squared {
             break Termination::CoresOverlap;
         }
         if iterations >= S::GJK_MAX_ITERATIONS {
@@ -521,7 +537,7 @@ fn descend<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool
 
         simplex.push(vertex);
         let reduction = simplex.reduce();
-        let next = reduction.closest;
+        let next = D::Simplex::closest_of(&reduction);
         let next_squared = next.length_squared();
         // Progress must be strict. Written so that NaN fails it: `progressed` is false
         // for NaN, where the reverse test `next_squared >= closest_squared` would also
@@ -543,7 +559,7 @@ fn descend<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool
             // along that normal reaches the vertices the old direction could not
             // (fuzzing found a point 0.07 from a triangle 67000 long reported 8.9
             // away). Once: a second stall in a row ends the loop.
-            if !reduction.keeps_edge() || stalled {
+            if !D::Simplex::keeps_edge(&reduction) || stalled {
                 simplex.pop();
                 break Termination::Converged;
             }
@@ -568,7 +584,10 @@ fn descend<S: Scalar, D: MinkowskiDifference<S> + ?Sized, const EARLY_EXIT: bool
 /// flash at opt-level "s". Hosted targets run a rescue in a copy of their own, where
 /// `None` is a constant and the test folds away.
 #[inline(always)]
-pub(crate) fn scale_vertex<S: Scalar>(vertex: &mut SimplexVertex<S>, scale: Option<S>) {
+pub(crate) fn scale_vertex<S: Scalar, V: Space<Scalar = S>>(
+    vertex: &mut SimplexVertex<S, V>,
+    scale: Option<S>,
+) {
     #[cfg(not(target_os = "none"))]
     if let Some(factor) = scale {
         vertex.scale(factor);

@@ -76,6 +76,7 @@ mod simplex;
     )
 )]
 mod simplex3;
+mod space;
 mod support;
 mod sweep;
 mod toi;
@@ -94,6 +95,7 @@ pub use penetration::{PenetrationOutput, PenetrationStatus, penetration};
 pub use ray::{ray_cast, support_ray_cast};
 pub use scalar::Scalar;
 pub use shape_cast::shape_cast;
+pub use space::{RigidTransform, Space};
 pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
 pub use sweep::Sweep;
 pub use toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};

@@ -4,10 +4,10 @@ use core::fmt;
 
 use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed};
 #[cfg(not(target_os = "none"))]
-use crate::gjk::{MinkowskiDifference, rescue};
+use crate::gjk::{PlanePair, rescue};
 #[cfg(not(target_os = "none"))]
 use crate::simplex::Simplex;
-use crate::{Scalar, Support, Transform};
+use crate::{Scalar, Support, Transform, Vec2};
 
 /// Why a query could not give an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,7 +88,7 @@ where
         relative: xf_a.inv_mul(xf_b),
     };
     let mut simplex = seed(&pair, pair.relative.translation, None);
-    let state = iterate::<S, _, true, true>(&pair, &mut simplex, radius);
+    let state = iterate::<S, Vec2<S>, _, true, true>(&pair, &mut simplex, radius);
     #[cfg(not(target_os = "none"))]
     if state.may_need_rescue {
         return rescued(&pair, simplex, state, radius);
@@ -101,13 +101,13 @@ where
 #[cfg(not(target_os = "none"))]
 #[cold]
 #[inline(never)]
-fn rescued<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn rescued<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     mut simplex: Simplex<S>,
     first: GjkState<S>,
     radius: S,
 ) -> Result<bool, QueryError> {
-    let state = rescue::<S, D, true>(pair, &mut simplex, first, radius);
+    let state = rescue::<S, Vec2<S>, D, true>(pair, &mut simplex, first, radius);
     answer(&state, radius)
 }
 

@@ -206,7 +206,7 @@ where
     };
     let radius = radius_a + radius_b;
     let mut simplex = seed(shared(&pair), pair.relative.translation, None);
-    let state = iterate::<S, _, false, false>(shared(&pair), &mut simplex, radius);
+    let state = iterate::<S, Vec2<S>, _, false, false>(shared(&pair), &mut simplex, radius);
     let mut iterations = state.iterations;
     // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
     // at its origin touching a point there made a simplex of 1e-39 and a factor that

@@ -35,9 +35,7 @@
 
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
-use crate::gjk::{
-    MinkowskiDifference, Pair, checked_radii, rescue_factor, scale_vertex, seed, shared,
-};
+use crate::gjk::{Pair, PlanePair, checked_radii, rescue_factor, scale_vertex, seed, shared};
 #[cfg(not(target_os = "none"))]
 use crate::rescale::surely_inside_window;
 use crate::simplex::Simplex;
@@ -102,7 +100,7 @@ impl<S: Scalar> CastState<S> {
 /// Hosted targets cast again from an out-of-line copy of the loop, bare metal from the
 /// same one (see `gjk::iterate`).
 #[inline]
-fn run_cast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn run_cast<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     simplex: &mut Simplex<S>,
     cast: &LinearCast<S>,
@@ -155,7 +153,7 @@ fn cast_reach<S: Scalar>(cast: &LinearCast<S>) -> S {
 /// that the hot path holds no call (see `gjk::rescue`).
 #[cfg(not(target_os = "none"))]
 #[inline(always)]
-fn recast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn recast<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     simplex: &mut Simplex<S>,
     cast: &LinearCast<S>,
@@ -182,7 +180,7 @@ fn recast<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 /// `scale` when there is one (a second cast), and `cast` is at that scale. The
 /// closest point and the advancing plane come out as directions only.
 #[inline(always)]
-fn cast_from<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     simplex: &mut Simplex<S>,
     cast: &LinearCast<S>,
@@ -507,7 +505,7 @@ pub(crate) enum Contact<S> {
 
 /// The cast on checked input: the loop and its world-space output.
 #[inline]
-pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+pub(crate) fn run<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     cast: &LinearCast<S>,
     contact: Contact<S>,
@@ -534,7 +532,7 @@ pub(crate) fn run<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
 #[cfg(not(target_os = "none"))]
 #[cold]
 #[inline(never)]
-fn recast_and_finish<S: Scalar, D: MinkowskiDifference<S> + ?Sized>(
+fn recast_and_finish<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     mut simplex: Simplex<S>,
     cast: &LinearCast<S>,

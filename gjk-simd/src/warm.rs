@@ -78,10 +78,12 @@ impl<S: Scalar> CacheColumn<S> {
 
     /// The cache as gjk-core keeps it.
     pub fn to_cache(self) -> SimplexCache<S> {
-        let vertex = |slot: usize| CachedVertex {
-            feature_a: feature_id(self.feature_a[slot]),
-            feature_b: feature_id(self.feature_b[slot]),
-            direction: Vec2::new(self.direction_x[slot], self.direction_y[slot]),
+        let vertex = |slot: usize| {
+            CachedVertex::new(
+                feature_id(self.feature_a[slot]),
+                feature_id(self.feature_b[slot]),
+                Vec2::new(self.direction_x[slot], self.direction_y[slot]),
+            )
         };
         let vertices = [vertex(0), vertex(1), vertex(2)];
         let held = self.count.to_usize().unwrap_or(0).min(3);

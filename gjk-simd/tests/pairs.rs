@@ -162,7 +162,7 @@ fn moved(poses: &[Transform<f32>], frame: usize) -> Vec<Transform<f32>> {
 }
 
 /// A pair in the set and, for the reference, its scalar warm-start cache.
-struct Live<S> {
+struct Live<S: Scalar> {
     id: PairId,
     pair: [u32; 2],
     cache: SimplexCache<S>,

@@ -1,0 +1,230 @@
+//! `Space`: what the kernel needs of a dimension, so that one GJK loop serves the
+//! plane and 3D.
+//!
+//! The loop, the statuses, the termination rules and the rescue are written once over
+//! a `Space`; each dimension brings its vector (the implementing type: [`Vec2`] in
+//! the plane), its rigid transform and its simplex solver, written separately for each
+//! (the 2D solver's regions are Box2D's; an N-dimensional solver was ncollide's
+//! mistake). The trait is sealed: the kernel's solvers are its own.
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
+
+use crate::cache::UNNAMED;
+use crate::scalar::sealed::Bits;
+use crate::{Aabb, Scalar, Transform, Vec2};
+
+/// A vector space the kernel runs in: [`Vec2`] (the plane). Each dimension's vector
+/// type implements it, and names the dimension's transform and bounding box.
+///
+/// Query functions are generic over it through their shapes: a shape that implements
+/// [`Support<S>`](crate::Support) is a 2D shape, and its queries take
+/// [`Transform`]s and answer with [`Vec2`]s.
+///
+/// ```
+/// use gjk_core::{Space, Vec2};
+/// fn squared_length<V: Space>(v: V) -> V::Scalar {
+///     v.dot(v)
+/// }
+/// assert_eq!(squared_length(Vec2::new(3.0_f32, 4.0)), 25.0);
+/// ```
+pub trait Space:
+    sealed::Kernel
+    + Copy
+    + Debug
+    + PartialEq
+    + Default
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + Mul<<Self as Space>::Scalar, Output = Self>
+    + Div<<Self as Space>::Scalar, Output = Self>
+    + AddAssign
+    + SubAssign
+{
+    /// The coordinates' type.
+    type Scalar: Scalar;
+    /// The rigid transform of this space ([`Transform`] in the plane).
+    type Transform: RigidTransform<Self>;
+    /// The axis-aligned bounding box of this space ([`Aabb`] in the plane).
+    type Aabb: Copy + Debug + PartialEq;
+
+    /// The zero vector.
+    const ZERO: Self;
+    /// The unit vector along the first axis.
+    const FIRST_AXIS: Self;
+
+    /// The dot product.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(Space::dot(Vec2::new(1.0_f64, 2.0), Vec2::new(3.0, 4.0)), 11.0);
+    /// ```
+    fn dot(self, other: Self) -> Self::Scalar;
+
+    /// The squared length.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(Space::length_squared(Vec2::new(3.0_f32, 4.0)), 25.0);
+    /// ```
+    fn length_squared(self) -> Self::Scalar;
+
+    /// The largest coordinate magnitude.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(Space::max_abs(Vec2::new(3.0_f32, -4.0)), 4.0);
+    /// ```
+    fn max_abs(self) -> Self::Scalar;
+
+    /// Whether every coordinate is finite.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert!(!Space::is_finite(Vec2::new(f32::NAN, 0.0)));
+    /// ```
+    fn is_finite(self) -> bool;
+}
+
+/// A rigid transform of a [`Space`]: a rotation then a translation ([`Transform`] in
+/// the plane). What the kernel asks of it: to place B in A's frame, and to take
+/// directions and points between frames.
+///
+/// ```
+/// use gjk_core::{RigidTransform, Transform, Vec2};
+/// let xf = Transform::from_translation(Vec2::new(1.0_f32, 2.0));
+/// assert_eq!(RigidTransform::transform_point(&xf, Vec2::ZERO), Vec2::new(1.0, 2.0));
+/// ```
+pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq {
+    /// The transform that changes nothing.
+    const IDENTITY: Self;
+    /// Whether the transform is usable by a query: finite, with a unit rotation
+    /// within [`Scalar::UNIT_TOLERANCE`].
+    fn is_valid(&self) -> bool;
+    /// The translation.
+    fn translation(&self) -> V;
+    /// The point `point` (local frame) in the parent frame.
+    fn transform_point(&self, point: V) -> V;
+    /// The direction `vector` (local frame) in the parent frame: rotated only.
+    fn rotate(&self, vector: V) -> V;
+    /// The direction `vector` (parent frame) in the local frame.
+    fn inv_rotate(&self, vector: V) -> V;
+    /// `self^-1 * other`: `other` seen from `self`'s frame (B's placement relative to
+    /// A's).
+    fn inv_mul(&self, other: Self) -> Self;
+}
+
+impl<S: Scalar> Space for Vec2<S> {
+    type Scalar = S;
+    type Transform = Transform<S>;
+    type Aabb = Aabb<S>;
+    const ZERO: Self = Vec2::ZERO;
+    const FIRST_AXIS: Self = Vec2::X;
+
+    #[inline]
+    fn dot(self, other: Self) -> S {
+        Vec2::dot(self, other)
+    }
+    #[inline]
+    fn length_squared(self) -> S {
+        Vec2::length_squared(self)
+    }
+    #[inline]
+    fn max_abs(self) -> S {
+        Vec2::max_abs(self)
+    }
+    #[inline]
+    fn is_finite(self) -> bool {
+        Vec2::is_finite(self)
+    }
+}
+
+impl<S: Scalar> sealed::Kernel for Vec2<S> {
+    type Extremes = [Self; 4];
+    type Directions = [Self; 3];
+    type FeatureBytes = [u8; 3];
+    const NO_DIRECTIONS: [Self; 3] = [Vec2::ZERO; 3];
+    const NO_FEATURES: [u8; 3] = [UNNAMED; 3];
+
+    /// X, Y, -X, -Y, each a quarter turn of the last (exactly).
+    #[inline]
+    fn extreme_directions() -> [Self; 4] {
+        let x = Vec2::X;
+        let y = x.perp();
+        let minus_x = y.perp();
+        [x, y, minus_x, minus_x.perp()]
+    }
+
+    #[inline]
+    fn largest_key(
+        self,
+        largest: <<Self as Space>::Scalar as Bits>::Key,
+    ) -> <<Self as Space>::Scalar as Bits>::Key {
+        largest
+            .max(self.x.magnitude_key())
+            .max(self.y.magnitude_key())
+    }
+}
+
+impl<S: Scalar> RigidTransform<Vec2<S>> for Transform<S> {
+    const IDENTITY: Self = Transform::IDENTITY;
+
+    #[inline]
+    fn is_valid(&self) -> bool {
+        Transform::is_valid(*self)
+    }
+    #[inline]
+    fn translation(&self) -> Vec2<S> {
+        self.translation
+    }
+    #[inline]
+    fn transform_point(&self, point: Vec2<S>) -> Vec2<S> {
+        Transform::transform_point(*self, point)
+    }
+    #[inline]
+    fn rotate(&self, vector: Vec2<S>) -> Vec2<S> {
+        self.rotation.rotate(vector)
+    }
+    #[inline]
+    fn inv_rotate(&self, vector: Vec2<S>) -> Vec2<S> {
+        self.rotation.inv_rotate(vector)
+    }
+    #[inline]
+    fn inv_mul(&self, other: Self) -> Self {
+        Transform::inv_mul(*self, other)
+    }
+}
+
+/// The kernel's part of a [`Space`], out of users' reach.
+pub(crate) mod sealed {
+    use core::fmt::Debug;
+
+    use crate::scalar::sealed::Bits;
+
+    /// What the shared GJK loop needs of a dimension beyond vector arithmetic.
+    pub trait Kernel: Sized {
+        /// The directions along which the rescue bounds a pair's extent.
+        type Extremes: IntoIterator<Item = Self>;
+        /// One direction per vertex of a full simplex (a warm-start cache's).
+        type Directions: Copy + Debug + PartialEq + AsRef<[Self]> + AsMut<[Self]>;
+        /// One byte per vertex of a full simplex (a cache's feature names).
+        type FeatureBytes: Copy + Debug + PartialEq + AsRef<[u8]> + AsMut<[u8]>;
+        /// Zero directions, for an empty cache.
+        const NO_DIRECTIONS: Self::Directions;
+        /// Unnamed features, for an empty cache.
+        const NO_FEATURES: Self::FeatureBytes;
+
+        /// Both directions of every axis: a convex set lies within the box of its
+        /// supports along them.
+        fn extreme_directions() -> Self::Extremes;
+
+        /// The largest of `largest` and the magnitude keys of the coordinates.
+        fn largest_key(
+            self,
+            largest: <<Self as super::Space>::Scalar as Bits>::Key,
+        ) -> <<Self as super::Space>::Scalar as Bits>::Key
+        where
+            Self: super::Space;
+    }
+}
