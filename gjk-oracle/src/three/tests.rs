@@ -563,3 +563,97 @@ fn polytope_depth_bounds_every_direction() {
         assert!(best >= -depth - 0.2, "{best} vs depth {depth}");
     }
 }
+
+#[test]
+fn smooth_pairs_along_their_axes() {
+    // Ellipsoids tip to tip along x: 10 - 3 - 2.
+    let a = shape(ellipsoid([0.0; 3], [3.0, 1.0, 0.5], IDENTITY));
+    let b = shape(ellipsoid([10.0, 0.0, 0.0], [2.0, 0.5, 1.0], IDENTITY));
+    let exact = distance3(&a, &b);
+    assert_close(exact.distance, 5.0, 1e-13);
+    assert_point_close(exact.witness_a, [3.0, 0.0, 0.0], 1e-6);
+    // Parallel cylinders side by side, and cap to cap along a shared axis.
+    let z = [0.0, 0.0, 1.0];
+    let c = shape(cylinder([0.0; 3], z, 1.0, 0.5));
+    let beside = Shape3::new(cylinder([3.0, 4.0, 0.5], z, 1.0, 1.0), 0.25);
+    assert_close(distance3(&c, &beside).distance, 5.0 - 1.75, 1e-13);
+    let above = shape(cylinder([0.0, 0.0, 3.5], z, 0.5, 2.0));
+    assert_close(distance3(&above, &c).distance, 2.0, 1e-13);
+    // A cone standing on a cylinder's cap: base 0.25 above it.
+    let cone = shape(Core3::Cone {
+        base_center: [0.2, 0.1, 1.25],
+        axis_direction: z,
+        height: 1.0,
+        radius: 0.4,
+    });
+    assert_close(distance3(&c, &cone).distance, 0.25, 1e-13);
+}
+
+#[test]
+fn smooth_containment_overlaps() {
+    let z = [0.0, 0.0, 1.0];
+    let big_cylinder = shape(cylinder([0.0; 3], z, 2.0, 2.0));
+    let small_ball = shape(ellipsoid([0.3, 0.2, 0.1], [0.5, 0.2, 0.3], IDENTITY));
+    let big_ball = shape(ellipsoid([0.0; 3], [5.0, 5.0, 4.0], IDENTITY));
+    let small_cone = shape(Core3::Cone {
+        base_center: [0.0, 0.0, -0.5],
+        axis_direction: z,
+        height: 1.0,
+        radius: 0.5,
+    });
+    for (a, b) in [
+        (&big_cylinder, &small_ball),
+        (&big_ball, &big_cylinder),
+        (&big_cylinder, &small_cone),
+        (&small_cone, &big_ball),
+    ] {
+        assert!(distance3(a, b).overlapping);
+        assert!(distance3(b, a).overlapping);
+    }
+    // Inside a solid polytope and holding one.
+    let cube = shape(aabb([-3.0; 3], [3.0; 3]));
+    assert!(distance3(&cube, &small_cone).overlapping);
+    let tiny_box = shape(aabb([-0.1; 3], [0.1; 3]));
+    assert!(distance3(&tiny_box, &big_cylinder).overlapping);
+}
+
+#[test]
+fn flat_and_degenerate_pairs() {
+    // Coplanar triangles: apart by 0.5 in their plane, then overlapping.
+    let t = |dx: f64| {
+        shape(Core3::Triangle([
+            [dx, 0.0, 1.0],
+            [dx + 1.0, 0.0, 1.0],
+            [dx, 1.0, 1.0],
+        ]))
+    };
+    let mirrored = shape(Core3::Triangle([
+        [-0.5, 0.0, 1.0],
+        [-0.5, 1.0, 1.0],
+        [-1.5, 0.0, 1.0],
+    ]));
+    assert_eq!(distance3(&t(0.0), &mirrored).distance, 0.5);
+    let overlapping = distance3(&t(0.0), &t(0.5));
+    assert!(overlapping.overlapping);
+    assert_eq!(overlapping.depth, Some(0.0));
+    // Collinear segments: a gap of 1, then overlapping.
+    let s = |a: f64, b: f64| shape(Core3::Segment([a, 2.0, 2.0], [b, 2.0, 2.0]));
+    assert_eq!(distance3(&s(0.0, 1.0), &s(2.0, 3.0)).distance, 1.0);
+    assert!(distance3(&s(0.0, 2.0), &s(1.0, 3.0)).overlapping);
+    // A point on a triangle, a point on a segment, two equal points.
+    let on = shape(Core3::Point([0.25, 0.25, 1.0]));
+    assert!(distance3(&on, &t(0.0)).overlapping);
+    assert!(distance3(&shape(Core3::Point([0.5, 2.0, 2.0])), &s(0.0, 1.0)).overlapping);
+    let p = shape(Core3::Point([1.0, 2.0, 3.0]));
+    assert!(distance3(&p, &p).overlapping);
+    // A degenerate triangle is its segment.
+    let flat = shape(Core3::Triangle([
+        [0.0; 3],
+        [2.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+    ]));
+    assert_eq!(
+        distance3(&flat, &shape(Core3::Point([3.0, 0.0, 0.0]))).distance,
+        1.0
+    );
+}
