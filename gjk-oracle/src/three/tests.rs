@@ -360,8 +360,9 @@ fn kind(core: &Core3) -> usize {
 /// flat (quadratic) at its minimum, so they are only good to about `sqrt(eps)` (1e-8)
 /// of the size along the surface; where the support function has a kink along the
 /// witness direction (a cylinder side, a cone side, a polytope face), the separation
-/// loses the first power of that, measured up to 7e-9 on these cases. The distance
-/// itself is checked to 1e-12 against closed forms in
+/// loses the first power of that: measured up to 7e-8 over 1500 random pairs (a
+/// one-off release run of this test with ten times the cases), hence 1e-6. The
+/// distance itself is checked to 1e-12 against closed forms in
 /// `smooth_distances_match_closed_forms`.
 #[test]
 fn witnesses_lie_on_the_surfaces_and_certify_the_distance() {
@@ -391,7 +392,7 @@ fn witnesses_lie_on_the_surfaces_and_certify_the_distance() {
         );
         let along = separation_along3(&a, &b, u);
         let polytopes = kind(&a.core) <= 3 && kind(&b.core) <= 3;
-        let tolerance = if polytopes { 1e-12 } else { 1e-7 };
+        let tolerance = if polytopes { 1e-12 } else { 1e-6 };
         assert!(
             exact.distance - along <= tolerance && along <= exact.distance + 1e-14,
             "case {case}: distance {} but separation {along} along the witnesses",
