@@ -44,8 +44,8 @@
 //! `3`: [`Core3`] (point, segment, triangle, polytope as the hull of a point set,
 //! ellipsoid, cylinder, cone), [`Shape3`], [`distance3`] returning [`Exact3`],
 //! [`transform3`] (translation and quaternion `[x, y, z, w]`), [`rotation_matrix3`]
-//! and [`separation_along3`]. Its files: `three/mod.rs` the types, queries and the
-//! table of methods per pair of cores; `three/polytope.rs` the brute-force hull and
+//! and [`separation_along3`]. Its files: `three/mod.rs` the types and queries;
+//! `three/polytope.rs` the brute-force hull and
 //! the exact closest-point primitives; `three/smooth.rs` the smooth surfaces and
 //! their sampled minimization; `three/families.rs` the seeded generators of the named
 //! test families ([`slab_vs_hull`], [`large_vs_small_hull`],
@@ -57,8 +57,13 @@
 //! | cores | overlap test | distance when apart |
 //! |-------|--------------|---------------------|
 //! | point / segment / triangle / polytope | separating axes: face normals of both, cross products of every edge pair, edge perpendiculars, coordinate axes, and the direction between the closest pair; overlapping when none gives a positive gap | minimum over vertex-triangle, triangle-vertex and edge-edge pairs of the exact point-triangle (Voronoi regions) and segment-segment (clamped closed form) distances |
-//! | smooth vs polytope | the refined minimum of the signed distance reaches zero, or the direction between the two closest points does not separate (support functions) | minimum over the smooth surface of the exact signed point-to-polytope distance: grid samples of each chart, compass search from the lowest local minima |
+//! | smooth vs polytope | the refined minimum of the signed distance reaches zero, or the direction between the two closest points does not separate (support functions) | minimum over the smooth surface of the exact signed point-to-polytope distance: grid samples of each chart (ellipsoid: two latitude-longitude charts with different poles; cylinder and cone: sides, discs and rims), compass search from each chart's lowest local minima |
 //! | smooth vs smooth | the direction between the two closest points does not separate | minimum over the parameters of both surfaces of the point-to-point distance: grid samples, compass search in four parameters |
+//!
+//! Radii are subtracted analytically from the core distance. The penetration depth
+//! ([`Exact3::depth`]) is exact for two polytope cores (the largest separation over
+//! the separating axes above is minus the depth, the axes containing every facet
+//! normal of the Minkowski difference) and not computed when a smooth core overlaps.
 //!
 //! The overlap test with a smooth core is a certificate: when the cores are apart,
 //! the direction `u` from the closest point of A to that of B separates them by their

@@ -4,7 +4,7 @@
 //! How the gaps are made exact is documented on [`FamilyPair3`].
 
 use super::vector::{add, mul};
-use super::{Core3, P3, Shape3, distance3, rotation_matrix3, transform3};
+use super::{Core3, P3, Shape3, distance3, place_point, rotation_matrix3, transform3};
 
 /// A small deterministic generator (splitmix64): the same seed gives the same
 /// families on every platform.
@@ -234,14 +234,10 @@ fn build(
         None => random.quaternion(),
     };
     // B turned in place: its lowest vertex, relative to B's origin.
-    let Core3::Polytope(turned) =
-        transform3(&Core3::Polytope(points_b.clone()), [0.0; 3], quaternion_b)
-    else {
-        unreachable!("transform3 keeps the core kind")
-    };
-    let lowest = turned
+    let turn_b = rotation_matrix3(quaternion_b);
+    let lowest = points_b
         .iter()
-        .copied()
+        .map(|&p| place_point(&turn_b, [0.0; 3], p))
         .fold([0.0, 0.0, f64::INFINITY], |low, p| {
             if p[2] < low[2] { p } else { low }
         });
@@ -269,12 +265,13 @@ fn build(
         gap: f64::NAN,
         distance: f64::NAN,
     };
-    let (a, b) = pair.shapes();
-    let Core3::Polytope(world_b) = &b.core else {
-        unreachable!("shapes are polytopes")
-    };
-    let z_low = world_b.iter().map(|p| p[2]).fold(f64::INFINITY, f64::min);
+    let z_low = pair
+        .points_b
+        .iter()
+        .map(|&p| place_point(&turn_b, translation_b, p)[2])
+        .fold(f64::INFINITY, f64::min);
     pair.gap = z_low - z_top;
+    let (a, b) = pair.shapes();
     pair.distance = distance3(&a, &b).distance;
     pair
 }

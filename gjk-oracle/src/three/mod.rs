@@ -186,6 +186,10 @@ pub fn distance3(a: &Shape3, b: &Shape3) -> Exact3 {
 /// u.x - max over A of u.x` for the rounded shapes, from exact support functions.
 /// The largest value over all directions is the signed distance.
 ///
+/// # Panics
+///
+/// On the invalid cores [`distance3`] rejects.
+///
 /// ```
 /// use gjk_oracle::{separation_along3, Core3, Shape3};
 /// let a = Shape3::new(Core3::Point([0.0, 0.0, 0.0]), 1.0);
@@ -249,19 +253,12 @@ pub fn rotation_matrix3(q: [f64; 4]) -> [[f64; 3]; 3] {
 /// // A quarter turn about z: x goes to y.
 /// let half = core::f64::consts::FRAC_1_SQRT_2;
 /// let moved = transform3(&Core3::Point([1.0, 0.0, 0.0]), [0.0, 0.0, 5.0], [0.0, 0.0, half, half]);
-/// let Core3::Point(p) = moved else { unreachable!() };
+/// let Core3::Point(p) = moved else { panic!("a point maps to a point") };
 /// assert!((p[0]).abs() < 1e-15 && (p[1] - 1.0).abs() < 1e-15 && p[2] == 5.0);
 /// ```
 pub fn transform3(core: &Core3, translation: P3, rotation_quaternion: [f64; 4]) -> Core3 {
     let r = rotation_matrix3(rotation_quaternion);
-    let map = |p: P3| {
-        let rotated = mul(&r, p);
-        [
-            rotated[0] + translation[0],
-            rotated[1] + translation[1],
-            rotated[2] + translation[2],
-        ]
-    };
+    let map = |p: P3| place_point(&r, translation, p);
     match core {
         Core3::Point(p) => Core3::Point(map(*p)),
         Core3::Segment(a, b) => Core3::Segment(map(*a), map(*b)),
@@ -299,6 +296,18 @@ pub fn transform3(core: &Core3, translation: P3, rotation_quaternion: [f64; 4]) 
             radius: *radius,
         },
     }
+}
+
+/// `R p + translation`, each coordinate `((r0 p0 + r1 p1) + r2 p2) + t`: the one
+/// mapping of [`transform3`], shared with the family generators so that they see
+/// the very numbers the oracle does.
+pub(crate) fn place_point(r: &[[f64; 3]; 3], translation: P3, p: P3) -> P3 {
+    let rotated = mul(r, p);
+    [
+        rotated[0] + translation[0],
+        rotated[1] + translation[1],
+        rotated[2] + translation[2],
+    ]
 }
 
 /// A core prepared for the queries.
