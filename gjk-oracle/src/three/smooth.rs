@@ -11,8 +11,9 @@ use super::vector::{M3, add, add_scaled, basis, column, dist, dot, length, mul_t
 /// are not crowded out by a cap's.
 const REFINED_PER_CHART: usize = 2;
 
-/// Compass-search halvings of the step after the grid spacing: `2^-40` of a spacing
-/// of at most 0.4 is 4e-13. Near a smooth minimum the distance error is quadratic in
+/// Compass-search halvings of the step after the grid spacing: the last steps are
+/// `2^-40 = 9e-13` of the spacing, itself at most a fifth of the chart's extent (0.2
+/// rad, or a fifth of a side or a disc). Near a smooth minimum the distance error is quadratic in
 /// the parameter error, so far below the last bit of the distance; at a V-shaped
 /// minimum (a kink, e.g. a clamped chart at its edge) the search lands on the kink
 /// itself, since a step across it never improves.
