@@ -12,14 +12,16 @@ use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
 use crate::cache::UNNAMED;
 use crate::scalar::sealed::Bits;
-use crate::{Aabb, Scalar, Transform, Vec2};
+use crate::{Aabb, Aabb3, Scalar, Transform, Transform3, Vec2, Vec3};
 
-/// A vector space the kernel runs in: [`Vec2`] (the plane). Each dimension's vector
-/// type implements it, and names the dimension's transform and bounding box.
+/// A vector space the kernel runs in: [`Vec2`] (the plane) or [`Vec3`]. Each
+/// dimension's vector type implements it, and names the dimension's transform and
+/// bounding box.
 ///
 /// Query functions are generic over it through their shapes: a shape that implements
-/// [`Support<S>`](crate::Support) is a 2D shape, and its queries take
-/// [`Transform`]s and answer with [`Vec2`]s.
+/// [`Support<S>`](crate::Support) (that is, `Support<S, Vec2<S>>`) is a 2D shape, and
+/// its queries take [`Transform`]s and answer with [`Vec2`]s; a shape that implements
+/// `Support<S, Vec3<S>>` is a 3D one, placed by [`Transform3`]s.
 ///
 /// ```
 /// use gjk_core::{Space, Vec2};
@@ -44,9 +46,10 @@ pub trait Space:
 {
     /// The coordinates' type.
     type Scalar: Scalar;
-    /// The rigid transform of this space ([`Transform`] in the plane).
+    /// The rigid transform of this space ([`Transform`] in the plane, [`Transform3`]
+    /// in 3D).
     type Transform: RigidTransform<Self>;
-    /// The axis-aligned bounding box of this space ([`Aabb`] in the plane).
+    /// The axis-aligned bounding box of this space ([`Aabb`], [`Aabb3`]).
     type Aabb: Copy + Debug + PartialEq;
 
     /// The zero vector.
@@ -69,6 +72,14 @@ pub trait Space:
     /// assert_eq!(Space::length_squared(Vec2::new(3.0_f32, 4.0)), 25.0);
     /// ```
     fn length_squared(self) -> Self::Scalar;
+
+    /// The length.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec3};
+    /// assert_eq!(Space::length(Vec3::new(2.0_f64, 3.0, 6.0)), 7.0);
+    /// ```
+    fn length(self) -> Self::Scalar;
 
     /// The largest coordinate magnitude.
     ///
@@ -131,6 +142,10 @@ impl<S: Scalar> Space for Vec2<S> {
         Vec2::length_squared(self)
     }
     #[inline]
+    fn length(self) -> S {
+        Vec2::length(self)
+    }
+    #[inline]
     fn max_abs(self) -> S {
         Vec2::max_abs(self)
     }
@@ -154,6 +169,15 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
         let y = x.perp();
         let minus_x = y.perp();
         [x, y, minus_x, minus_x.perp()]
+    }
+
+    #[inline]
+    fn aabb_from_support(
+        transform: &<Self as Space>::Transform,
+        radius: <Self as Space>::Scalar,
+        support: impl Fn(Self) -> Self,
+    ) -> <Self as Space>::Aabb {
+        crate::support::plane_aabb_from_support(*transform, radius, support)
     }
 
     #[inline]
@@ -196,6 +220,110 @@ impl<S: Scalar> RigidTransform<Vec2<S>> for Transform<S> {
     }
 }
 
+impl<S: Scalar> Space for Vec3<S> {
+    type Scalar = S;
+    type Transform = Transform3<S>;
+    type Aabb = Aabb3<S>;
+    const ZERO: Self = Vec3::ZERO;
+    const FIRST_AXIS: Self = Vec3::X;
+
+    #[inline]
+    fn dot(self, other: Self) -> S {
+        Vec3::dot(self, other)
+    }
+    #[inline]
+    fn length_squared(self) -> S {
+        Vec3::length_squared(self)
+    }
+    #[inline]
+    fn length(self) -> S {
+        Vec3::length(self)
+    }
+    #[inline]
+    fn max_abs(self) -> S {
+        Vec3::max_abs(self)
+    }
+    #[inline]
+    fn is_finite(self) -> bool {
+        Vec3::is_finite(self)
+    }
+}
+
+impl<S: Scalar> sealed::Kernel for Vec3<S> {
+    type Extremes = [Self; 6];
+    type Directions = [Self; 4];
+    type FeatureBytes = [u8; 4];
+    const NO_DIRECTIONS: [Self; 4] = [Vec3::ZERO; 4];
+    const NO_FEATURES: [u8; 4] = [UNNAMED; 4];
+
+    #[inline]
+    fn extreme_directions() -> [Self; 6] {
+        [Vec3::X, Vec3::Y, Vec3::Z, -Vec3::X, -Vec3::Y, -Vec3::Z]
+    }
+
+    /// Per world axis `e`: the support along `e` taken into the local frame, placed,
+    /// and measured along `e` (the largest coordinate), likewise along `-e`.
+    #[inline]
+    fn aabb_from_support(
+        transform: &<Self as Space>::Transform,
+        radius: <Self as Space>::Scalar,
+        support: impl Fn(Self) -> Self,
+    ) -> <Self as Space>::Aabb {
+        let rotation = transform.rotation;
+        let extreme = |world_axis: Vec3<S>| {
+            let local = support(rotation.inv_rotate(world_axis));
+            rotation.rotate(local).dot(world_axis)
+        };
+        let max = Vec3::new(extreme(Vec3::X), extreme(Vec3::Y), extreme(Vec3::Z));
+        let min = Vec3::new(-extreme(-Vec3::X), -extreme(-Vec3::Y), -extreme(-Vec3::Z));
+        let r = Vec3::splat(radius);
+        Aabb3::new(
+            min - r + transform.translation,
+            max + r + transform.translation,
+        )
+    }
+
+    #[inline]
+    fn largest_key(
+        self,
+        largest: <<Self as Space>::Scalar as Bits>::Key,
+    ) -> <<Self as Space>::Scalar as Bits>::Key {
+        largest
+            .max(self.x.magnitude_key())
+            .max(self.y.magnitude_key())
+            .max(self.z.magnitude_key())
+    }
+}
+
+impl<S: Scalar> RigidTransform<Vec3<S>> for Transform3<S> {
+    const IDENTITY: Self = Transform3::IDENTITY;
+
+    #[inline]
+    fn is_valid(&self) -> bool {
+        Transform3::is_valid(*self)
+    }
+    #[inline]
+    fn translation(&self) -> Vec3<S> {
+        self.translation
+    }
+    #[inline]
+    fn transform_point(&self, point: Vec3<S>) -> Vec3<S> {
+        Transform3::transform_point(*self, point)
+    }
+    #[inline]
+    fn rotate(&self, vector: Vec3<S>) -> Vec3<S> {
+        self.rotation.rotate(vector)
+    }
+    #[inline]
+    fn inv_rotate(&self, vector: Vec3<S>) -> Vec3<S> {
+        self.rotation.inv_rotate(vector)
+    }
+    #[inline]
+    fn inv_mul(&self, other: Self) -> Self {
+        Transform3::inv_mul(*self, other)
+    }
+}
+
 /// The kernel's part of a [`Space`], out of users' reach.
 pub(crate) mod sealed {
     use core::fmt::Debug;
@@ -218,6 +346,17 @@ pub(crate) mod sealed {
         /// Both directions of every axis: a convex set lies within the box of its
         /// supports along them.
         fn extreme_directions() -> Self::Extremes;
+
+        /// The bounding box of a rounded shape placed by `transform`, from its
+        /// support points (`support`, in its local frame) along both directions of
+        /// every world axis, grown by `radius`.
+        fn aabb_from_support(
+            transform: &<Self as super::Space>::Transform,
+            radius: <Self as super::Space>::Scalar,
+            support: impl Fn(Self) -> Self,
+        ) -> <Self as super::Space>::Aabb
+        where
+            Self: super::Space;
 
         /// The largest of `largest` and the magnitude keys of the coordinates.
         fn largest_key(

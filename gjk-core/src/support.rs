@@ -1,6 +1,8 @@
 //! The `Support` trait: the one thing a convex shape must answer.
 
-use crate::{Aabb, CastOutput, Ray, Rot, Scalar, Transform, Vec2};
+use core::marker::PhantomData;
+
+use crate::{Aabb, CastOutput, Ray, RigidTransform, Rot, Scalar, Space, Transform, Vec2};
 
 /// Which feature of a shape a support point came from.
 ///
@@ -73,14 +75,16 @@ impl FeatureId {
 /// assert_eq!(s.point.x, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SupportPoint<S> {
+pub struct SupportPoint<S, V = Vec2<S>> {
     /// The point, in the shape's local frame.
-    pub point: Vec2<S>,
+    pub point: V,
     /// The feature of the shape the point lies on.
     pub feature: FeatureId,
+    /// The scalar type, which `V` carries.
+    scalar: PhantomData<S>,
 }
 
-impl<S> SupportPoint<S> {
+impl<S: Scalar, V: Space<Scalar = S>> SupportPoint<S, V> {
     /// A support point from its point and feature.
     ///
     /// ```
@@ -89,8 +93,12 @@ impl<S> SupportPoint<S> {
     /// assert!(s.feature.is_smooth());
     /// ```
     #[inline]
-    pub const fn new(point: Vec2<S>, feature: FeatureId) -> Self {
-        Self { point, feature }
+    pub const fn new(point: V, feature: FeatureId) -> Self {
+        Self {
+            point,
+            feature,
+            scalar: PhantomData,
+        }
     }
 }
 
@@ -185,14 +193,14 @@ impl<S: Scalar> SupportEdge<S> {
 /// let aabb = Disc.local_aabb();
 /// assert_eq!(aabb.max, Vec2::new(2.0, 2.0));
 /// ```
-pub trait Support<S: Scalar> {
+pub trait Support<S: Scalar, V: Space<Scalar = S> = Vec2<S>> {
     /// The point of the core farthest along `direction`, in the shape's local frame,
     /// with its feature id.
     ///
     /// `direction` is not normalized and may be zero or tiny: an implementation must
     /// not divide by its length unchecked. For a zero direction any core point is a
     /// correct answer.
-    fn support(&self, direction: Vec2<S>) -> SupportPoint<S>;
+    fn support(&self, direction: V) -> SupportPoint<S, V>;
 
     /// The uniform rounding around the core (zero by default).
     #[inline]
@@ -208,19 +216,19 @@ pub trait Support<S: Scalar> {
     /// with vertex indices; shapes that answer `None` are re-supported along the cached
     /// directions instead.
     #[inline]
-    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+    fn feature_point(&self, feature: FeatureId) -> Option<V> {
         let _ = feature;
         None
     }
 
     /// The bounding box of the rounded shape in its local frame.
     ///
-    /// The default asks four support points (along `±x` and `±y`) and grows them by the
-    /// radius, which is exact for every convex shape; shapes override it with a closed
-    /// form where they have one.
+    /// The default asks a support point along both directions of every axis and grows
+    /// them by the radius, which is exact for every convex shape; shapes override it
+    /// with a closed form where they have one.
     #[inline]
-    fn local_aabb(&self) -> Aabb<S> {
-        self.aabb(Transform::IDENTITY)
+    fn local_aabb(&self) -> V::Aabb {
+        self.aabb(V::Transform::IDENTITY)
     }
 
     /// The bounding box of the rounded shape placed by `transform`.
@@ -237,23 +245,27 @@ pub trait Support<S: Scalar> {
     /// assert_eq!(b.min, Vec2::new(3.0, 4.0));
     /// ```
     #[inline]
-    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
-        aabb_from_support(self, transform)
+    fn aabb(&self, transform: V::Transform) -> V::Aabb {
+        V::aabb_from_support(&transform, self.radius(), |direction| {
+            self.support(direction).point
+        })
     }
 }
 
 /// The bounding box of a rounded support-mapped shape placed by `transform`, from four
-/// support calls along the world axes taken into the local frame.
-fn aabb_from_support<S: Scalar, T: Support<S> + ?Sized>(
-    shape: &T,
+/// support calls along the world axes taken into the local frame (`support` is the
+/// shape's, `radius` its rounding).
+#[inline]
+pub(crate) fn plane_aabb_from_support<S: Scalar>(
     transform: Transform<S>,
+    radius: S,
+    support: impl Fn(Vec2<S>) -> Vec2<S>,
 ) -> Aabb<S> {
     let rotation: Rot<S> = transform.rotation;
     let extreme = |world_axis: Vec2<S>| {
-        let local = shape.support(rotation.inv_rotate(world_axis)).point;
+        let local = support(rotation.inv_rotate(world_axis));
         rotation.rotate(local).dot(world_axis)
     };
-    let radius = shape.radius();
     let max = Vec2::new(extreme(Vec2::X), extreme(Vec2::Y));
     let min = Vec2::new(-extreme(-Vec2::X), -extreme(-Vec2::Y));
     let r = Vec2::new(radius, radius);
@@ -263,9 +275,9 @@ fn aabb_from_support<S: Scalar, T: Support<S> + ?Sized>(
     )
 }
 
-impl<S: Scalar, T: Support<S> + ?Sized> Support<S> for &T {
+impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Support<S, V> for &T {
     #[inline]
-    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+    fn support(&self, direction: V) -> SupportPoint<S, V> {
         (**self).support(direction)
     }
     #[inline]
@@ -273,15 +285,15 @@ impl<S: Scalar, T: Support<S> + ?Sized> Support<S> for &T {
         (**self).radius()
     }
     #[inline]
-    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+    fn feature_point(&self, feature: FeatureId) -> Option<V> {
         (**self).feature_point(feature)
     }
     #[inline]
-    fn local_aabb(&self) -> Aabb<S> {
+    fn local_aabb(&self) -> V::Aabb {
         (**self).local_aabb()
     }
     #[inline]
-    fn aabb(&self, transform: Transform<S>) -> Aabb<S> {
+    fn aabb(&self, transform: V::Transform) -> V::Aabb {
         (**self).aabb(transform)
     }
 }
