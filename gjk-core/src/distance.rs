@@ -5,9 +5,11 @@
 use crate::gjk::rescue;
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
-use crate::gjk::{GjkState, Pair, PlanePair, Termination, checked_radii, iterate, seed, shared};
-use crate::simplex::Simplex;
-use crate::{Scalar, SimplexCache, Support, Transform, Vec2};
+use crate::gjk::{
+    GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
+};
+use crate::simplex::GjkSimplex;
+use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 
 /// What a distance query found about the pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,24 +45,24 @@ pub enum DistanceStatus {
 /// Use f64, or keep your own local frame near the shapes, when that matters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
-pub struct DistanceOutput<S> {
+pub struct DistanceOutput<S, V = Vec2<S>> {
     /// Gap between the rounded surfaces: zero when they touch or overlap.
     pub distance: S,
     /// Closest point on shape A's rounded surface.
-    pub witness_a: Vec2<S>,
+    pub witness_a: V,
     /// Closest point on shape B's rounded surface.
-    pub witness_b: Vec2<S>,
+    pub witness_b: V,
     /// Unit normal from A towards B, along which the gap is measured. Zero when the
     /// cores themselves overlap (no direction separates them; the penetration query
     /// gives one) and for invalid input.
-    pub normal: Vec2<S>,
+    pub normal: V,
     /// GJK iterations: support calls after the starting simplex.
     pub iterations: u32,
     /// What the query found.
     pub status: DistanceStatus,
 }
 
-impl<S: Scalar> DistanceOutput<S> {
+impl<S: Scalar, V: Space<Scalar = S>> DistanceOutput<S, V> {
     /// Whether the shapes touch or overlap (`status == Overlapping`).
     ///
     /// ```
@@ -81,12 +83,12 @@ impl<S: Scalar> DistanceOutput<S> {
     }
 
     fn invalid(iterations: u32) -> Self {
-        let nan = Vec2::new(S::nan(), S::nan());
+        let nan = V::nan();
         Self {
             distance: S::nan(),
             witness_a: nan,
             witness_b: nan,
-            normal: Vec2::ZERO,
+            normal: V::ZERO,
             iterations,
             status: DistanceStatus::InvalidInput,
         }
@@ -107,7 +109,7 @@ impl<S: Scalar> DistanceOutput<S> {
 /// assert_eq!((blank.normal, blank.iterations), (Vec2::ZERO, 0));
 /// assert!(!blank.is_overlapping());
 /// ```
-impl<S: Scalar> Default for DistanceOutput<S> {
+impl<S: Scalar, V: Space<Scalar = S>> Default for DistanceOutput<S, V> {
     #[inline]
     fn default() -> Self {
         Self::invalid(0)
@@ -143,14 +145,20 @@ impl<S: Scalar> Default for DistanceOutput<S> {
 /// assert_eq!(out.witness_b.x, 4.0);
 /// ```
 #[inline]
-pub fn distance<S, A, B>(a: &A, xf_a: Transform<S>, b: &B, xf_b: Transform<S>) -> DistanceOutput<S>
+pub fn distance<S, V, A, B>(
+    a: &A,
+    xf_a: V::Transform,
+    b: &B,
+    xf_b: V::Transform,
+) -> DistanceOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     #[cfg(target_os = "none")]
-    return query::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, None);
+    return query::<S, V, dyn Core<S, V>, dyn Core<S, V>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, None);
     #[cfg(not(target_os = "none"))]
     query(a, xf_a, b, xf_b, None)
 }
@@ -197,20 +205,27 @@ where
 /// assert_eq!(cold, distance(&Octagon, xf_a, &Octagon, xf_b));
 /// ```
 #[inline]
-pub fn distance_cached<S, A, B>(
+pub fn distance_cached<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-    cache: &mut SimplexCache<S>,
-) -> DistanceOutput<S>
+    xf_b: V::Transform,
+    cache: &mut SimplexCache<S, V>,
+) -> DistanceOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     #[cfg(target_os = "none")]
-    return query::<S, dyn Core<S>, dyn Core<S>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, Some(cache));
+    return query::<S, V, dyn Core<S, V>, dyn Core<S, V>>(
+        &CoreOf(a),
+        xf_a,
+        &CoreOf(b),
+        xf_b,
+        Some(cache),
+    );
     #[cfg(not(target_os = "none"))]
     query(a, xf_a, b, xf_b, Some(cache))
 }
@@ -220,32 +235,33 @@ where
 /// it runs on `Core` shapes, one copy for all shape types.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn query<S, A, B>(
+pub(crate) fn query<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-    cache: Option<&mut SimplexCache<S>>,
-) -> DistanceOutput<S>
+    xf_b: V::Transform,
+    cache: Option<&mut SimplexCache<S, V>>,
+) -> DistanceOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
-    let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b) else {
+    let Some((radius_a, radius_b)) = checked_radii::<S, V, A, B>(a, xf_a, b, xf_b) else {
         if let Some(cache) = cache {
             cache.clear();
         }
         return DistanceOutput::invalid(0);
     };
-    let pair = Pair {
+    let pair: Pair<'_, S, A, B, V> = Pair {
         a,
         b,
         relative: xf_a.inv_mul(xf_b),
     };
     run(
         shared(&pair),
-        pair.relative.translation,
+        pair.relative.translation(),
         xf_a,
         radius_a,
         radius_b,
@@ -259,16 +275,16 @@ where
 /// normal of the casts share one copy.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn run<S: Scalar, D: PlanePair<S> + ?Sized>(
+pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    offset: Vec2<S>,
-    xf_a: Transform<S>,
+    offset: V,
+    xf_a: V::Transform,
     radius_a: S,
     radius_b: S,
-    cache: Option<&mut SimplexCache<S>>,
-) -> DistanceOutput<S> {
+    cache: Option<&mut SimplexCache<S, V>>,
+) -> DistanceOutput<S, V> {
     let mut simplex = seed(pair, offset, cache.as_deref());
-    let state = iterate::<S, Vec2<S>, D, false, true>(pair, &mut simplex, radius_a + radius_b);
+    let state = iterate::<S, V, D, false, true>(pair, &mut simplex, radius_a + radius_b);
     #[cfg(not(target_os = "none"))]
     if state.may_need_rescue {
         let placement = (xf_a, radius_a, radius_b);
@@ -285,14 +301,14 @@ pub(crate) fn run<S: Scalar, D: PlanePair<S> + ?Sized>(
 #[cfg(not(target_os = "none"))]
 #[cold]
 #[inline(never)]
-fn rescued<S: Scalar, D: PlanePair<S> + ?Sized>(
+fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    mut simplex: Simplex<S>,
-    first: GjkState<S>,
-    (xf_a, radius_a, radius_b): (Transform<S>, S, S),
-    cache: Option<&mut SimplexCache<S>>,
-) -> DistanceOutput<S> {
-    let state = rescue::<S, Vec2<S>, D, false>(pair, &mut simplex, first, radius_a + radius_b);
+    mut simplex: D::Simplex,
+    first: GjkState<S, V>,
+    (xf_a, radius_a, radius_b): (V::Transform, S, S),
+    cache: Option<&mut SimplexCache<S, V>>,
+) -> DistanceOutput<S, V> {
+    let state = rescue::<S, V, D, false>(pair, &mut simplex, first, radius_a + radius_b);
     if let Some(cache) = cache {
         cache.store(&simplex);
     }
@@ -307,13 +323,13 @@ fn rescued<S: Scalar, D: PlanePair<S> + ?Sized>(
 /// 2026-11-24).
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline(always))]
-fn finish<S: Scalar>(
-    state: &GjkState<S>,
-    simplex: &Simplex<S>,
-    xf_a: Transform<S>,
+fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
+    state: &GjkState<S, V>,
+    simplex: &X,
+    xf_a: V::Transform,
     radius_a: S,
     radius_b: S,
-) -> DistanceOutput<S> {
+) -> DistanceOutput<S, V> {
     let iterations = state.iterations;
     let (core_a, core_b) = simplex.witness_points();
     let to_world = |point| xf_a.transform_point(point);
@@ -323,7 +339,7 @@ fn finish<S: Scalar>(
             distance: S::ZERO,
             witness_a: to_world(core_a),
             witness_b: to_world(core_b),
-            normal: Vec2::ZERO,
+            normal: V::ZERO,
             iterations,
             status: DistanceStatus::Overlapping,
         },
@@ -356,7 +372,7 @@ fn finish<S: Scalar>(
                 distance,
                 witness_a,
                 witness_b,
-                normal: xf_a.rotation.rotate(normal),
+                normal: xf_a.rotate(normal),
                 iterations,
                 status,
             }
@@ -370,7 +386,7 @@ fn finish<S: Scalar>(
 /// its digits (fuzzing found normals 7 % too long, and witness points pushed off their
 /// shapes by that much of the radius).
 #[inline]
-fn unit_direction<S: Scalar>(closest: Vec2<S>, length: S) -> Vec2<S> {
+fn unit_direction<S: Scalar, V: Space<Scalar = S>>(closest: V, length: S) -> V {
     if length * length >= S::min_positive_value() {
         closest / length
     } else {

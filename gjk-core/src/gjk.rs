@@ -23,7 +23,7 @@ use crate::cache::CachedVertex;
 use crate::rescale::surely_inside_window;
 use crate::simplex::{GjkSimplex, Simplex, SimplexVertex};
 use crate::{FeatureId, SupportPoint};
-use crate::{Scalar, SimplexCache, Space, Support, Transform, Vec2};
+use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 
 /// The Minkowski difference `B - A` of two placed cores, as the GJK loops see it.
 ///
@@ -41,7 +41,7 @@ use crate::{Scalar, SimplexCache, Space, Support, Transform, Vec2};
 /// Both forms run the same arithmetic in the same order, so their results are
 /// bit-identical: the conformance table's hash, computed on the host (inlined) and on
 /// the Cortex-M boards (shared), shows it.
-pub(crate) trait MinkowskiDifference<S, V: Space<Scalar = S> = Vec2<S>> {
+pub trait MinkowskiDifference<S, V: Space<Scalar = S> = Vec2<S>> {
     /// The simplex of the pair's space, which the loops solve.
     type Simplex: GjkSimplex<S, V>;
 
@@ -74,11 +74,11 @@ impl<S: Scalar, T> PlanePair<S> for T where
 /// shape types (see [`MinkowskiDifference`] for the loops). Hosted targets call the
 /// bodies on the shapes themselves, except on the cold path of rescaled queries
 /// (`rescale.rs`), which runs on `Core` shapes everywhere.
-pub(crate) trait Core<S> {
+pub(crate) trait Core<S, V = Vec2<S>> {
     /// [`Support::support`].
-    fn core_support(&self, direction: Vec2<S>) -> SupportPoint<S>;
+    fn core_support(&self, direction: V) -> SupportPoint<S, V>;
     /// [`Support::feature_point`].
-    fn core_feature_point(&self, feature: FeatureId) -> Option<Vec2<S>>;
+    fn core_feature_point(&self, feature: FeatureId) -> Option<V>;
     /// [`Support::radius`].
     fn core_radius(&self) -> S;
 }
@@ -86,13 +86,13 @@ pub(crate) trait Core<S> {
 /// A shape seen as a [`Core`].
 pub(crate) struct CoreOf<'s, T: ?Sized>(pub &'s T);
 
-impl<S: Scalar, T: Support<S> + ?Sized> Core<S> for CoreOf<'_, T> {
+impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Core<S, V> for CoreOf<'_, T> {
     #[inline]
-    fn core_support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+    fn core_support(&self, direction: V) -> SupportPoint<S, V> {
         self.0.support(direction)
     }
     #[inline]
-    fn core_feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+    fn core_feature_point(&self, feature: FeatureId) -> Option<V> {
         self.0.feature_point(feature)
     }
     #[inline]
@@ -101,9 +101,9 @@ impl<S: Scalar, T: Support<S> + ?Sized> Core<S> for CoreOf<'_, T> {
     }
 }
 
-impl<S: Scalar> Support<S> for dyn Core<S> + '_ {
+impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for dyn Core<S, V> + '_ {
     #[inline]
-    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+    fn support(&self, direction: V) -> SupportPoint<S, V> {
         self.core_support(direction)
     }
     #[inline]
@@ -111,33 +111,35 @@ impl<S: Scalar> Support<S> for dyn Core<S> + '_ {
         self.core_radius()
     }
     #[inline]
-    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+    fn feature_point(&self, feature: FeatureId) -> Option<V> {
         self.core_feature_point(feature)
     }
 }
 
 /// Two shapes with B placed in A's frame: the Minkowski difference `B - A` of their
-/// cores as a support mapping.
-pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized> {
+/// cores as a support mapping, in the space `V` (the plane by default).
+pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized, V: Space<Scalar = S> = Vec2<S>> {
     pub a: &'s A,
     pub b: &'s B,
     /// B's transform relative to A.
-    pub relative: Transform<S>,
+    pub relative: V::Transform,
 }
 
-impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDifference<S>
-    for Pair<'_, S, A, B>
+impl<S, V, A, B> MinkowskiDifference<S, V> for Pair<'_, S, A, B, V>
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
-    type Simplex = Simplex<S>;
+    type Simplex = V::Simplex;
 
     /// A supported along `direction`, B along `-direction` (taken into B's frame), B's
     /// point brought into A's frame.
     #[inline]
-    fn support(&self, direction: Vec2<S>) -> SimplexVertex<S> {
+    fn support(&self, direction: V) -> SimplexVertex<S, V> {
         let on_a = self.a.support(direction);
-        let on_b = self
-            .b
-            .support(self.relative.rotation.inv_rotate(-direction));
+        let on_b = self.b.support(self.relative.inv_rotate(-direction));
         SimplexVertex::new(
             on_a.point,
             self.relative.transform_point(on_b.point),
@@ -153,7 +155,7 @@ impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDiffere
     /// instructions (callgrind, octagons, 2026-11-24).
     #[cfg_attr(not(target_os = "none"), inline(always))]
     #[cfg_attr(target_os = "none", inline)]
-    fn cached_vertex(&self, cached: &CachedVertex<S>) -> SimplexVertex<S> {
+    fn cached_vertex(&self, cached: &CachedVertex<S, V>) -> SimplexVertex<S, V> {
         let CachedVertex {
             feature_a,
             feature_b,
@@ -170,9 +172,7 @@ impl<S: Scalar, A: Support<S> + ?Sized, B: Support<S> + ?Sized> MinkowskiDiffere
         let (point_b, feature_b) = match self.b.feature_point(feature_b) {
             Some(point) => (point, feature_b),
             None => {
-                let on_b = self
-                    .b
-                    .support(self.relative.rotation.inv_rotate(-direction));
+                let on_b = self.b.support(self.relative.inv_rotate(-direction));
                 (on_b.point, on_b.feature)
             }
         };
@@ -600,28 +600,29 @@ pub(crate) fn scale_vertex<S: Scalar, V: Space<Scalar = S>>(
 /// ([`Transform::is_valid`]) and radii that are finite and not negative. `None` means
 /// the query must report invalid input.
 #[inline]
-pub(crate) fn checked_radii<S, A, B>(
+pub(crate) fn checked_radii<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
+    xf_b: V::Transform,
 ) -> Option<(S, S)>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     let (radius_a, radius_b) = (a.radius(), b.radius());
-    usable_inputs(xf_a, xf_b, radius_a, radius_b).then_some((radius_a, radius_b))
+    usable_inputs::<S, V>(xf_a, xf_b, radius_a, radius_b).then_some((radius_a, radius_b))
 }
 
 /// The checks of [`checked_radii`], shared by every shape pair: out of line on bare
 /// metal (one copy instead of one per query and pair), inlined elsewhere.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-fn usable_inputs<S: Scalar>(
-    xf_a: Transform<S>,
-    xf_b: Transform<S>,
+fn usable_inputs<S: Scalar, V: Space<Scalar = S>>(
+    xf_a: V::Transform,
+    xf_b: V::Transform,
     radius_a: S,
     radius_b: S,
 ) -> bool {

@@ -68,13 +68,6 @@ mod rescale;
 mod scalar;
 mod shape_cast;
 mod simplex;
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the 3D GJK loop (issue 17) will call it; tested on its own until then"
-    )
-)]
 mod simplex3;
 mod space;
 mod support;

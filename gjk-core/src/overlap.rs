@@ -4,10 +4,8 @@ use core::fmt;
 
 use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed};
 #[cfg(not(target_os = "none"))]
-use crate::gjk::{PlanePair, rescue};
-#[cfg(not(target_os = "none"))]
-use crate::simplex::Simplex;
-use crate::{Scalar, Support, Transform, Vec2};
+use crate::gjk::{MinkowskiDifference, rescue};
+use crate::{RigidTransform, Scalar, Space, Support};
 
 /// Why a query could not give an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,26 +67,28 @@ impl core::error::Error for QueryError {}
 /// assert_eq!(intersects(&Ball(1.0), here, &Ball(1.0), nowhere), Err(QueryError::InvalidInput));
 /// ```
 #[inline]
-pub fn intersects<S, A, B>(
+pub fn intersects<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
+    xf_b: V::Transform,
 ) -> Result<bool, QueryError>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
-    let (radius_a, radius_b) = checked_radii(a, xf_a, b, xf_b).ok_or(QueryError::InvalidInput)?;
+    let (radius_a, radius_b) =
+        checked_radii::<S, V, A, B>(a, xf_a, b, xf_b).ok_or(QueryError::InvalidInput)?;
     let radius = radius_a + radius_b;
-    let pair = Pair {
+    let pair: Pair<'_, S, A, B, V> = Pair {
         a,
         b,
         relative: xf_a.inv_mul(xf_b),
     };
-    let mut simplex = seed(&pair, pair.relative.translation, None);
-    let state = iterate::<S, Vec2<S>, _, true, true>(&pair, &mut simplex, radius);
+    let mut simplex = seed(&pair, pair.relative.translation(), None);
+    let state = iterate::<S, V, _, true, true>(&pair, &mut simplex, radius);
     #[cfg(not(target_os = "none"))]
     if state.may_need_rescue {
         return rescued(&pair, simplex, state, radius);
@@ -101,19 +101,22 @@ where
 #[cfg(not(target_os = "none"))]
 #[cold]
 #[inline(never)]
-fn rescued<S: Scalar, D: PlanePair<S> + ?Sized>(
+fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    mut simplex: Simplex<S>,
-    first: GjkState<S>,
+    mut simplex: D::Simplex,
+    first: GjkState<S, V>,
     radius: S,
 ) -> Result<bool, QueryError> {
-    let state = rescue::<S, Vec2<S>, D, true>(pair, &mut simplex, first, radius);
+    let state = rescue::<S, V, D, true>(pair, &mut simplex, first, radius);
     answer(&state, radius)
 }
 
 /// What the overlap test's loop found.
 #[inline(always)]
-fn answer<S: Scalar>(state: &GjkState<S>, radius: S) -> Result<bool, QueryError> {
+fn answer<S: Scalar, V: Space<Scalar = S>>(
+    state: &GjkState<S, V>,
+    radius: S,
+) -> Result<bool, QueryError> {
     // The same comparison `distance` makes, so the two agree to the last bit.
     let apart = state.closest.length() * state.unscale - radius > S::ZERO;
     match state.termination {

@@ -168,7 +168,7 @@ where
     let Some((radius, _)) = radii else {
         return invalid_output(0);
     };
-    let pair = Pair {
+    let pair: Pair<'_, S, _, _> = Pair {
         a: shape,
         b: &RayOrigin,
         relative: xf.inv_mul(xf_origin),

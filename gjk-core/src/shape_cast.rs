@@ -456,7 +456,7 @@ where
     let Some((radius_a, radius_b)) = radii else {
         return invalid_output(0);
     };
-    let pair = Pair {
+    let pair: Pair<'_, S, _, _> = Pair {
         a,
         b,
         relative: xf_a.inv_mul(xf_b),

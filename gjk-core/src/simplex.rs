@@ -115,6 +115,8 @@ pub trait GjkSimplex<S, V: Space<Scalar = S>>: Copy {
     fn scale(&mut self, factor: S);
     /// The power of two a loop that ended on this simplex rescales by, if any.
     fn rescue_factor(&self, start: S) -> Option<S>;
+    /// The witness points on the two cores (A's frame).
+    fn witness_points(&self) -> (V, V);
 }
 
 impl<S: Scalar> GjkSimplex<S, Vec2<S>> for Simplex<S> {
@@ -196,6 +198,10 @@ impl<S: Scalar> GjkSimplex<S, Vec2<S>> for Simplex<S> {
     #[inline(always)]
     fn rescue_factor(&self, start: S) -> Option<S> {
         Simplex::rescue_factor(self, start)
+    }
+    #[inline(always)]
+    fn witness_points(&self) -> (Vec2<S>, Vec2<S>) {
+        Simplex::witness_points(self)
     }
 }
 

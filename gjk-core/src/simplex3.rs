@@ -31,12 +31,157 @@
 //!   tetrahedron (four nearly coplanar points of two near-parallel faces) thus never
 //!   reads as holding an origin off its plane.
 
-use crate::{Scalar, Vec3};
+use crate::gjk::MinkowskiDifference;
+use crate::simplex::{GjkSimplex, SimplexVertex};
+use crate::space::sealed::Kernel;
+use crate::{FeatureId, Scalar, SimplexCache, Vec3};
+
+/// The 3D GJK simplex: one to four vertices (Minkowski-difference points with the
+/// support points that made them) and the barycentric weights of the closest point.
+#[derive(Clone, Copy, Debug)]
+pub struct Simplex3<S> {
+    vertices: [SimplexVertex<S, Vec3<S>>; 4],
+    weights: [S; 4],
+    count: usize,
+}
+
+impl<S: Scalar> Simplex3<S> {
+    /// A one-vertex simplex.
+    #[inline]
+    fn from_vertex(vertex: SimplexVertex<S, Vec3<S>>) -> Self {
+        Self {
+            vertices: [vertex; 4],
+            weights: [S::ONE, S::ZERO, S::ZERO, S::ZERO],
+            count: 1,
+        }
+    }
+
+    /// The Minkowski points of the vertices (the unused slots repeat the first).
+    #[inline]
+    fn points(&self) -> [Vec3<S>; 4] {
+        self.vertices.map(|vertex| vertex.w)
+    }
+}
+
+impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
+    type Reduction = Reduction3<S>;
+
+    #[inline]
+    fn seeded<D>(pair: &D, offset: Vec3<S>, cache: Option<&SimplexCache<S, Vec3<S>>>) -> Self
+    where
+        D: MinkowskiDifference<S, Vec3<S>, Simplex = Self> + ?Sized,
+    {
+        if let Some(cache) = cache {
+            let mut cached = cache.vertices();
+            if let Some(first) = cached.next() {
+                let mut simplex = Self::from_vertex(pair.cached_vertex(&first));
+                for vertex in cached {
+                    simplex.push(pair.cached_vertex(&vertex));
+                }
+                return simplex;
+            }
+        }
+        let direction = if offset == Vec3::ZERO {
+            Vec3::X
+        } else {
+            offset
+        };
+        Self::from_vertex(pair.support(direction))
+    }
+    #[inline]
+    fn push(&mut self, vertex: SimplexVertex<S, Vec3<S>>) {
+        if let Some(slot) = self.vertices.get_mut(self.count) {
+            *slot = vertex;
+            self.count += 1;
+        }
+    }
+    #[inline]
+    fn pop(&mut self) {
+        self.count = self.count.saturating_sub(1).max(1);
+    }
+    #[inline]
+    fn vertex_iter<'s>(&'s self) -> impl Iterator<Item = &'s SimplexVertex<S, Vec3<S>>>
+    where
+        S: 's,
+    {
+        self.vertices.iter().take(self.count)
+    }
+    #[inline]
+    fn is_full(&self) -> bool {
+        self.count == 4
+    }
+    #[inline]
+    fn max_vertex_length_squared(&self) -> S {
+        self.vertex_iter().fold(S::ZERO, |largest, vertex| {
+            largest.max(vertex.w.length_squared())
+        })
+    }
+    #[inline]
+    fn contains_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
+        self.vertex_iter()
+            .any(|vertex| vertex.same_features(feature_a, feature_b))
+    }
+    #[inline]
+    fn solve(&mut self) -> Vec3<S> {
+        let reduction = self.reduce();
+        self.apply(&reduction);
+        reduction.closest
+    }
+    #[inline]
+    fn reduce(&self) -> Reduction3<S> {
+        reduce(&self.points(), self.count)
+    }
+    /// Moves the kept vertices down to the first slots. `kept` is increasing (every
+    /// region lists its points in the simplex's order), so copying in order never
+    /// overwrites a vertex still to be moved.
+    #[inline]
+    fn apply(&mut self, reduction: &Reduction3<S>) {
+        let count = reduction.count.min(4);
+        for (slot, &from) in reduction.kept.iter().enumerate().take(count) {
+            let vertex = self.vertices[from & 3];
+            self.vertices[slot & 3] = vertex;
+        }
+        self.weights = reduction.weights;
+        self.count = count;
+    }
+    #[inline]
+    fn closest_of(reduction: &Reduction3<S>) -> Vec3<S> {
+        reduction.closest
+    }
+    #[inline]
+    fn keeps_edge(reduction: &Reduction3<S>) -> bool {
+        reduction.count == 2
+    }
+    #[inline]
+    fn scale(&mut self, factor: S) {
+        for vertex in self.vertices.iter_mut().take(self.count) {
+            vertex.scale(factor);
+        }
+    }
+    #[inline]
+    fn rescue_factor(&self, start: S) -> Option<S> {
+        let mut largest = start.magnitude_key();
+        for vertex in self.vertex_iter() {
+            largest = vertex.w.largest_key(largest);
+        }
+        S::rescale_factor(largest)
+    }
+    #[inline]
+    fn witness_points(&self) -> (Vec3<S>, Vec3<S>) {
+        let mut witness_a = Vec3::ZERO;
+        let mut witness_b = Vec3::ZERO;
+        for (vertex, &weight) in self.vertex_iter().zip(&self.weights) {
+            witness_a += vertex.witness_a * weight;
+            witness_b += vertex.witness_b * weight;
+        }
+        (witness_a, witness_b)
+    }
+}
 
 /// What [`reduce`] decided: the closest point, the kept points (indices into the
 /// simplex, in order) and their barycentric weights (summing to one over `count`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Reduction3<S> {
+pub struct Reduction3<S> {
     /// The point of the simplex closest to the origin.
     pub closest: Vec3<S>,
     /// Indices of the kept points; `kept[..count]` are meaningful.

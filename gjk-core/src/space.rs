@@ -89,6 +89,14 @@ pub trait Space:
     /// ```
     fn max_abs(self) -> Self::Scalar;
 
+    /// The vector with every coordinate NaN: the witness points of rejected input.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec3};
+    /// assert!(<Vec3<f32> as Space>::nan().x.is_nan());
+    /// ```
+    fn nan() -> Self;
+
     /// Whether every coordinate is finite.
     ///
     /// ```
@@ -150,12 +158,17 @@ impl<S: Scalar> Space for Vec2<S> {
         Vec2::max_abs(self)
     }
     #[inline]
+    fn nan() -> Self {
+        Vec2::new(S::nan(), S::nan())
+    }
+    #[inline]
     fn is_finite(self) -> bool {
         Vec2::is_finite(self)
     }
 }
 
 impl<S: Scalar> sealed::Kernel for Vec2<S> {
+    type Simplex = crate::simplex::Simplex<S>;
     type Extremes = [Self; 4];
     type Directions = [Self; 3];
     type FeatureBytes = [u8; 3];
@@ -244,12 +257,17 @@ impl<S: Scalar> Space for Vec3<S> {
         Vec3::max_abs(self)
     }
     #[inline]
+    fn nan() -> Self {
+        Vec3::new(S::nan(), S::nan(), S::nan())
+    }
+    #[inline]
     fn is_finite(self) -> bool {
         Vec3::is_finite(self)
     }
 }
 
 impl<S: Scalar> sealed::Kernel for Vec3<S> {
+    type Simplex = crate::simplex3::Simplex3<S>;
     type Extremes = [Self; 6];
     type Directions = [Self; 4];
     type FeatureBytes = [u8; 4];
@@ -332,6 +350,10 @@ pub(crate) mod sealed {
 
     /// What the shared GJK loop needs of a dimension beyond vector arithmetic.
     pub trait Kernel: Sized {
+        /// The dimension's simplex and its solver.
+        type Simplex: crate::simplex::GjkSimplex<<Self as super::Space>::Scalar, Self>
+        where
+            Self: super::Space;
         /// The directions along which the rescue bounds a pair's extent.
         type Extremes: IntoIterator<Item = Self>;
         /// One direction per vertex of a full simplex (a warm-start cache's).
