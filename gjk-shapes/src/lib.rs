@@ -57,6 +57,7 @@ mod segment;
 mod shape;
 #[cfg(test)]
 mod testing;
+mod three;
 mod transformed;
 mod vertices;
 
@@ -73,4 +74,5 @@ pub use rect::Rect;
 pub use rounded::Rounded;
 pub use segment::Segment;
 pub use shape::{SHAPE_POLYGON_CAPACITY, Shape};
+pub use three::{Capsule3, Point3, Segment3, Sphere};
 pub use transformed::Transformed;

@@ -1,0 +1,31 @@
+//! The 3D shapes: each implements `Support<S, Vec3<S>>`, one file per shape, with the
+//! conventions of the plane shapes (validated constructors, support robust to zero,
+//! tiny, huge and NaN directions, vertex feature ids for polytopes and
+//! [`FeatureId::SMOOTH`](gjk_core::FeatureId::SMOOTH) for curved points).
+//!
+//! - Point cores: [`Point3`], [`Sphere`].
+//! - Segment cores: [`Segment3`], [`Capsule3`].
+//! - Polytopes: [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull of up to `N`
+//!   points, stored inline).
+//! - Curved: [`Cylinder`], [`Cone`], [`Ellipsoid`].
+//!
+//! The combinators [`Rounded`](crate::Rounded), [`MinkowskiSum`](crate::MinkowskiSum)
+//! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`](crate::Transformed3)
+//! places a 3D shape as [`Transformed`](crate::Transformed) places a plane one.
+
+mod capsule3;
+// STAGED mod cone;
+// STAGED mod convex_points;
+// STAGED mod cuboid;
+// STAGED mod cylinder;
+// STAGED mod ellipsoid;
+mod point3;
+mod segment3;
+mod sphere;
+// STAGED mod triangle3;
+pub(crate) mod vertices3;
+
+pub use capsule3::Capsule3;
+pub use point3::Point3;
+pub use segment3::Segment3;
+pub use sphere::Sphere;
