@@ -24,7 +24,10 @@ pub enum ShapeError {
         /// The number of (distinct) points given.
         count: usize,
     },
-    /// More vertices than the polygon's const capacity `N`.
+    /// A point set ([`ConvexPoints`](crate::ConvexPoints)) needs at least one point.
+    NoPoints,
+    /// More vertices than the shape's const capacity `N` (a polygon's or a point
+    /// set's).
     TooManyPoints {
         /// The number of vertices needed (for a hull: a lower bound, see
         /// [`Polygon::hull`](crate::Polygon::hull)).
@@ -69,8 +72,13 @@ impl fmt::Display for ShapeError {
             ),
             Self::TooManyPoints { count, capacity } => write!(
                 f,
-                "{count} vertices do not fit in a polygon of capacity {capacity}; \
-                 raise the capacity N of Polygon<S, N> or use fewer points"
+                "{count} vertices do not fit in a shape of capacity {capacity}; \
+                 raise the capacity N of Polygon<S, N> or ConvexPoints<S, N>, \
+                 or use fewer points"
+            ),
+            Self::NoPoints => f.write_str(
+                "a point set needs at least one point but got none; pass the points \
+                 of the shape (one point is a Point3, two a Segment3)",
             ),
             Self::NonFinite => f.write_str(
                 "a coordinate, radius or extent is NaN or infinite, or coordinates are so \
@@ -129,6 +137,7 @@ mod tests {
                 },
                 "capacity 8",
             ),
+            (ShapeError::NoPoints, "at least one point"),
             (ShapeError::NonFinite, "NaN"),
             (ShapeError::NegativeRadius, ">= 0"),
             (ShapeError::NonPositiveExtent, "> 0"),

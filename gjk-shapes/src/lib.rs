@@ -74,5 +74,5 @@ pub use rect::Rect;
 pub use rounded::Rounded;
 pub use segment::Segment;
 pub use shape::{SHAPE_POLYGON_CAPACITY, Shape};
-pub use three::{Capsule3, Point3, Segment3, Sphere};
+pub use three::{Capsule3, ConvexPoints, Cuboid, Point3, Segment3, Sphere, Triangle3};
 pub use transformed::Transformed;

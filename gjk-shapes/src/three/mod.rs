@@ -15,17 +15,20 @@
 
 mod capsule3;
 // STAGED mod cone;
-// STAGED mod convex_points;
-// STAGED mod cuboid;
+mod convex_points;
+mod cuboid;
 // STAGED mod cylinder;
 // STAGED mod ellipsoid;
 mod point3;
 mod segment3;
 mod sphere;
-// STAGED mod triangle3;
+mod triangle3;
 pub(crate) mod vertices3;
 
 pub use capsule3::Capsule3;
+pub use convex_points::ConvexPoints;
+pub use cuboid::Cuboid;
 pub use point3::Point3;
 pub use segment3::Segment3;
 pub use sphere::Sphere;
+pub use triangle3::Triangle3;

@@ -1,8 +1,9 @@
-//! Helpers shared by the 3D polytopes: support as the arg-max over a point list and
-//! bounding boxes of point sets.
+//! Helpers shared by the 3D polytopes: support as the arg-max over a point list,
+//! bounding boxes of point sets and the size check.
 
 use gjk_core::{Aabb3, Scalar, SupportPoint, Vec3};
 
+use crate::ShapeError;
 use crate::vertices::vertex_feature;
 
 /// The point with the largest dot product with `direction`, and its index as feature:
@@ -50,6 +51,24 @@ pub(crate) fn inflate<S: Scalar>(bounds: Aabb3<S>, radius: S) -> Aabb3<S> {
     Aabb3::new(bounds.min - grow, bounds.max + grow)
 }
 
+/// The points' size: the longest side of their bounding box, as `convexity::size_of`
+/// measures a polygon. [`ShapeError::NonFinite`] for a NaN or infinite coordinate, or
+/// finite points so far apart that a side overflows (the support and simplex
+/// arithmetic on them would overflow too).
+pub(crate) fn size_of<S: Scalar>(points: &[Vec3<S>]) -> Result<S, ShapeError> {
+    if !points.iter().all(|p| p.is_finite()) {
+        return Err(ShapeError::NonFinite);
+    }
+    let bounds = bounds_of_points(points.iter().copied());
+    let side = bounds.max - bounds.min;
+    let size = side.x.max(side.y).max(side.z);
+    if size.is_finite() {
+        Ok(size)
+    } else {
+        Err(ShapeError::NonFinite)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use gjk_core::FeatureId;
@@ -86,6 +105,20 @@ mod tests {
             assert_eq!(support.feature, FeatureId::vertex(0));
         }
         assert_eq!(support_of_points::<f64>(&[], Vec3::X).point, Vec3::ZERO);
+    }
+
+    #[test]
+    fn size_is_the_longest_side_and_overflow_is_non_finite() {
+        assert_eq!(size_of(&CORNERS), Ok(2.0));
+        let far = [
+            Vec3::new(-f64::MAX, 0.0, 0.0),
+            Vec3::new(f64::MAX, 0.0, 0.0),
+        ];
+        assert_eq!(size_of(&far), Err(ShapeError::NonFinite));
+        assert_eq!(
+            size_of(&[Vec3::new(0.0, f64::NAN, 0.0)]),
+            Err(ShapeError::NonFinite)
+        );
     }
 
     #[test]
