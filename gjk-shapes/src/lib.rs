@@ -74,5 +74,7 @@ pub use rect::Rect;
 pub use rounded::Rounded;
 pub use segment::Segment;
 pub use shape::{SHAPE_POLYGON_CAPACITY, Shape};
-pub use three::{Capsule3, ConvexPoints, Cuboid, Point3, Segment3, Sphere, Triangle3};
+pub use three::{
+    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Segment3, Sphere, Triangle3,
+};
 pub use transformed::Transformed;

@@ -14,11 +14,11 @@
 //! places a 3D shape as [`Transformed`](crate::Transformed) places a plane one.
 
 mod capsule3;
-// STAGED mod cone;
+mod cone;
 mod convex_points;
 mod cuboid;
-// STAGED mod cylinder;
-// STAGED mod ellipsoid;
+mod cylinder;
+mod ellipsoid;
 mod point3;
 mod segment3;
 mod sphere;
@@ -26,8 +26,11 @@ mod triangle3;
 pub(crate) mod vertices3;
 
 pub use capsule3::Capsule3;
+pub use cone::Cone;
 pub use convex_points::ConvexPoints;
 pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
+pub use ellipsoid::Ellipsoid;
 pub use point3::Point3;
 pub use segment3::Segment3;
 pub use sphere::Sphere;
