@@ -58,7 +58,8 @@ pub enum ShapeError {
     },
     /// The points are in clockwise order; polygons are counter-clockwise.
     Clockwise,
-    /// A transform's rotation is not unit length (see `gjk_core::Rot::is_valid`).
+    /// A transform's rotation is not unit length (see `gjk_core::Rot::is_valid` and
+    /// `gjk_core::Quat::is_valid`).
     InvalidRotation,
 }
 
@@ -111,8 +112,10 @@ impl fmt::Display for ShapeError {
                  so reverse the order of the points",
             ),
             Self::InvalidRotation => f.write_str(
-                "the transform's rotation is not unit length (cos^2 + sin^2 != 1); \
-                 build it with Rot::from_angle or fix it with Rot::normalize",
+                "the transform's rotation is not unit length (cos^2 + sin^2 != 1, or \
+                 x^2 + y^2 + z^2 + w^2 != 1 for a quaternion); build it with \
+                 Rot::from_angle or Quat::from_axis_angle, or fix it with Rot::normalize \
+                 or Quat::normalize",
             ),
         }
     }
@@ -146,6 +149,7 @@ mod tests {
             (ShapeError::NotConvex { index: 1 }, "Polygon::hull"),
             (ShapeError::Clockwise, "reverse"),
             (ShapeError::InvalidRotation, "Rot::normalize"),
+            (ShapeError::InvalidRotation, "Quat::normalize"),
         ];
         for (error, hint) in all {
             let message = error.to_string();

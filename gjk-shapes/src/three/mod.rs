@@ -8,10 +8,11 @@
 //! - Polytopes: [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull of up to `N`
 //!   points, stored inline).
 //! - Curved: [`Cylinder`], [`Cone`], [`Ellipsoid`].
+//! - Placement: [`Transformed3`].
 //!
 //! The combinators [`Rounded`](crate::Rounded), [`MinkowskiSum`](crate::MinkowskiSum)
-//! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`](crate::Transformed3)
-//! places a 3D shape as [`Transformed`](crate::Transformed) places a plane one.
+//! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`] places a 3D shape as
+//! [`Transformed`](crate::Transformed) places a plane one.
 
 mod capsule3;
 mod cone;
@@ -22,6 +23,7 @@ mod ellipsoid;
 mod point3;
 mod segment3;
 mod sphere;
+mod transformed3;
 mod triangle3;
 pub(crate) mod vertices3;
 
@@ -34,4 +36,5 @@ pub use ellipsoid::Ellipsoid;
 pub use point3::Point3;
 pub use segment3::Segment3;
 pub use sphere::Sphere;
+pub use transformed3::Transformed3;
 pub use triangle3::Triangle3;
