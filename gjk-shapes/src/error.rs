@@ -24,7 +24,10 @@ pub enum ShapeError {
         /// The number of (distinct) points given.
         count: usize,
     },
-    /// More vertices than the polygon's const capacity `N`.
+    /// A point set ([`ConvexPoints`](crate::ConvexPoints)) needs at least one point.
+    NoPoints,
+    /// More vertices than the shape's const capacity `N` (a polygon's or a point
+    /// set's).
     TooManyPoints {
         /// The number of vertices needed (for a hull: a lower bound, see
         /// [`Polygon::hull`](crate::Polygon::hull)).
@@ -55,7 +58,8 @@ pub enum ShapeError {
     },
     /// The points are in clockwise order; polygons are counter-clockwise.
     Clockwise,
-    /// A transform's rotation is not unit length (see `gjk_core::Rot::is_valid`).
+    /// A transform's rotation is not unit length (see `gjk_core::Rot::is_valid` and
+    /// `gjk_core::Quat::is_valid`).
     InvalidRotation,
 }
 
@@ -69,8 +73,13 @@ impl fmt::Display for ShapeError {
             ),
             Self::TooManyPoints { count, capacity } => write!(
                 f,
-                "{count} vertices do not fit in a polygon of capacity {capacity}; \
-                 raise the capacity N of Polygon<S, N> or use fewer points"
+                "{count} vertices do not fit in a shape of capacity {capacity}; \
+                 raise the capacity N of Polygon<S, N> or ConvexPoints<S, N>, \
+                 or use fewer points"
+            ),
+            Self::NoPoints => f.write_str(
+                "a point set needs at least one point but got none; pass the points \
+                 of the shape (one point is a Point3, two a Segment3)",
             ),
             Self::NonFinite => f.write_str(
                 "a coordinate, radius or extent is NaN or infinite, or coordinates are so \
@@ -103,8 +112,10 @@ impl fmt::Display for ShapeError {
                  so reverse the order of the points",
             ),
             Self::InvalidRotation => f.write_str(
-                "the transform's rotation is not unit length (cos^2 + sin^2 != 1); \
-                 build it with Rot::from_angle or fix it with Rot::normalize",
+                "the transform's rotation is not unit length (cos^2 + sin^2 != 1, or \
+                 x^2 + y^2 + z^2 + w^2 != 1 for a quaternion); build it with \
+                 Rot::from_angle or Quat::from_axis_angle, or fix it with Rot::normalize \
+                 or Quat::normalize",
             ),
         }
     }
@@ -129,6 +140,7 @@ mod tests {
                 },
                 "capacity 8",
             ),
+            (ShapeError::NoPoints, "at least one point"),
             (ShapeError::NonFinite, "NaN"),
             (ShapeError::NegativeRadius, ">= 0"),
             (ShapeError::NonPositiveExtent, "> 0"),
@@ -137,6 +149,7 @@ mod tests {
             (ShapeError::NotConvex { index: 1 }, "Polygon::hull"),
             (ShapeError::Clockwise, "reverse"),
             (ShapeError::InvalidRotation, "Rot::normalize"),
+            (ShapeError::InvalidRotation, "Quat::normalize"),
         ];
         for (error, hint) in all {
             let message = error.to_string();

@@ -1,7 +1,8 @@
 //! `Hull`: the convex hull of two shapes.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform, Vec2,
+    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportPoint,
+    Transform, Transform3, Vec2, Vec3,
 };
 
 /// The convex hull of two shapes (in the same frame): a capsule from two circles, a
@@ -19,6 +20,9 @@ use gjk_core::{
 ///   feature is [`FeatureId::SMOOTH`] when the chosen part's radius is positive (the
 ///   point then slides with the direction). GJK then converges on the relative gap
 ///   rather than exactly, as for an ellipse.
+///
+/// Parts of the same space make a hull of that space: two plane shapes a plane shape,
+/// two 3D shapes (two [`Sphere`](crate::Sphere)s: a capsule) a 3D one.
 ///
 /// Vertex features of the parts are packed as `(i << 1) | side`, side 0 for A and 1 for
 /// B; a smooth part feature or an index from `2^31` up gives [`FeatureId::SMOOTH`].
@@ -102,46 +106,62 @@ fn pack(feature: FeatureId, side: u32) -> FeatureId {
     }
 }
 
+/// The support of the hull from the parts' support points `on_a`, `on_b` and radii,
+/// and the unit direction (`None` for a zero, NaN or infinite one): the rules of
+/// [`Hull`], shared by the plane and 3D impls.
+#[inline]
+fn hull_support<S: Scalar, V: Space<Scalar = S>>(
+    on_a: SupportPoint<S, V>,
+    on_b: SupportPoint<S, V>,
+    (radius_a, radius_b): (S, S),
+    unit: Option<V>,
+) -> SupportPoint<S, V> {
+    // Without a direction any point of either part will do.
+    let Some(unit) = unit else {
+        let feature = if radius_a == radius_b || radius_a == S::ZERO {
+            pack(on_a.feature, SIDE_A)
+        } else {
+            FeatureId::SMOOTH
+        };
+        return SupportPoint::new(on_a.point, feature);
+    };
+    if radius_a == radius_b {
+        // Equal radii: the rounded hull of the cores; compare the core points.
+        return if on_b.point.dot(unit) > on_a.point.dot(unit) {
+            SupportPoint::new(on_b.point, pack(on_b.feature, SIDE_B))
+        } else {
+            SupportPoint::new(on_a.point, pack(on_a.feature, SIDE_A))
+        };
+    }
+    // Different radii: compare the surface points `p + r u` of the rounded parts.
+    let surface = |point: V, radius: S, feature: FeatureId, side: u32| {
+        let feature = if radius == S::ZERO {
+            pack(feature, side)
+        } else {
+            FeatureId::SMOOTH
+        };
+        SupportPoint::new(point + unit * radius, feature)
+    };
+    let on_a = surface(on_a.point, radius_a, on_a.feature, SIDE_A);
+    let on_b = surface(on_b.point, radius_b, on_b.feature, SIDE_B);
+    if on_b.point.dot(unit) > on_a.point.dot(unit) {
+        on_b
+    } else {
+        on_a
+    }
+}
+
 impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
     #[inline]
     fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
-        let on_a = self.a.support(direction);
-        let on_b = self.b.support(direction);
-        let (radius_a, radius_b) = (self.a.radius(), self.b.radius());
         // Compare along the unit direction so that huge directions do not overflow
-        // the dot products. Without a direction any point of either part will do.
-        let Some(unit) = direction.normalize() else {
-            let feature = if radius_a == radius_b || radius_a == S::ZERO {
-                pack(on_a.feature, SIDE_A)
-            } else {
-                FeatureId::SMOOTH
-            };
-            return SupportPoint::new(on_a.point, feature);
-        };
-        if radius_a == radius_b {
-            // Equal radii: the rounded hull of the cores; compare the core points.
-            return if on_b.point.dot(unit) > on_a.point.dot(unit) {
-                SupportPoint::new(on_b.point, pack(on_b.feature, SIDE_B))
-            } else {
-                SupportPoint::new(on_a.point, pack(on_a.feature, SIDE_A))
-            };
-        }
-        // Different radii: compare the surface points `p + r u` of the rounded parts.
-        let surface = |point: Vec2<S>, radius: S, feature: FeatureId, side: u32| {
-            let feature = if radius == S::ZERO {
-                pack(feature, side)
-            } else {
-                FeatureId::SMOOTH
-            };
-            SupportPoint::new(point + unit * radius, feature)
-        };
-        let on_a = surface(on_a.point, radius_a, on_a.feature, SIDE_A);
-        let on_b = surface(on_b.point, radius_b, on_b.feature, SIDE_B);
-        if on_b.point.dot(unit) > on_a.point.dot(unit) {
-            on_b
-        } else {
-            on_a
-        }
+        // the dot products.
+        hull_support(
+            self.a.support(direction),
+            self.b.support(direction),
+            (self.a.radius(), self.b.radius()),
+            direction.normalize(),
+        )
     }
 
     /// The common radius of the parts, or zero when they differ (see [`Hull`]).
@@ -184,6 +204,56 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
     }
 }
 
+/// The 3D form of the plane impl above, with the same rules.
+impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<S>> for Hull<A, B> {
+    #[inline]
+    fn support(&self, direction: Vec3<S>) -> SupportPoint<S, Vec3<S>> {
+        hull_support(
+            self.a.support(direction),
+            self.b.support(direction),
+            (self.a.radius(), self.b.radius()),
+            direction.normalize(),
+        )
+    }
+
+    /// The common radius of the parts, or zero when they differ (see [`Hull`]).
+    #[inline]
+    fn radius(&self) -> S {
+        if self.a.radius() == self.b.radius() {
+            self.a.radius()
+        } else {
+            S::ZERO
+        }
+    }
+
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
+        let packed = feature.index()?;
+        let part_feature = FeatureId::vertex(packed >> 1);
+        let (radius_a, radius_b) = (self.a.radius(), self.b.radius());
+        let names_fixed_point = |radius: S| radius_a == radius_b || radius == S::ZERO;
+        if packed & 1 == SIDE_A {
+            if names_fixed_point(radius_a) {
+                return self.a.feature_point(part_feature);
+            }
+        } else if names_fixed_point(radius_b) {
+            return self.b.feature_point(part_feature);
+        }
+        None
+    }
+
+    /// The union of the parts' boxes.
+    #[inline]
+    fn local_aabb(&self) -> Aabb3<S> {
+        self.a.local_aabb().union(self.b.local_aabb())
+    }
+
+    #[inline]
+    fn aabb(&self, transform: Transform3<S>) -> Aabb3<S> {
+        self.a.aabb(transform).union(self.b.aabb(transform))
+    }
+}
+
 /// Contacts with a hull of two shapes are single points (it names no edges).
 impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for Hull<A, B> {}
 
@@ -198,7 +268,56 @@ mod tests {
     use crate::testing::{
         DEGENERATE_DIRECTIONS, DIRECTIONS, aabb_by_support, aabb_close, placements,
     };
-    use crate::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Transformed};
+    use crate::testing::{
+        DEGENERATE_DIRECTIONS3, DIRECTIONS3, aabb_by_support3, aabb3_close, placements3,
+        random_directions3, reaches_farthest,
+    };
+    use crate::{
+        Capsule, Capsule3, Circle, Cuboid, Ellipse, Point, Polygon, Rect, Sphere, Transformed,
+    };
+
+    #[test]
+    fn hull_of_two_equal_spheres_is_their_capsule() {
+        let (p, q) = (Vec3::new(-2.0, 0.0, 1.0), Vec3::new(2.0, 1.0, -1.0));
+        let hull = Hull::new(Sphere::new(p, 0.5).unwrap(), Sphere::new(q, 0.5).unwrap());
+        let capsule = Capsule3::new(p, q, 0.5).unwrap();
+        assert_eq!(hull.radius(), 0.5);
+        for d in DIRECTIONS3.into_iter().chain(DEGENERATE_DIRECTIONS3) {
+            let support = hull.support(d);
+            assert_eq!(support.point, capsule.support(d).point, "{d:?}");
+            assert_eq!(hull.feature_point(support.feature), Some(support.point));
+        }
+        assert!(aabb3_close(hull.local_aabb(), capsule.local_aabb(), 0.0));
+    }
+
+    #[test]
+    fn hull_of_3d_parts_with_different_radii_reaches_the_farthest_surface_point() {
+        let cuboid = Cuboid::new(Vec3::new(1.0, 1.0, 1.0)).unwrap();
+        let hull = Hull::new(Sphere::new(Vec3::new(3.0, 0.0, 0.0), 0.5).unwrap(), cuboid);
+        assert_eq!(hull.radius(), 0.0);
+        for d in DIRECTIONS3.into_iter().chain(random_directions3(23, 200)) {
+            let unit = d.normalize().unwrap();
+            let sphere_reach = Vec3::new(3.0, 0.0, 0.0) + unit * 0.5;
+            let support = hull.support(d);
+            let candidates = cuboid.vertices().into_iter().chain([sphere_reach]);
+            assert!(
+                reaches_farthest(support.point, candidates, d, 1e-12),
+                "{d:?}"
+            );
+        }
+        for d in DEGENERATE_DIRECTIONS3 {
+            assert!(hull.support(d).point.is_finite());
+        }
+        let corner = hull.support(-Vec3::X);
+        assert_eq!(hull.feature_point(corner.feature), Some(corner.point));
+        for transform in placements3() {
+            assert!(aabb3_close(
+                hull.aabb(transform),
+                aabb_by_support3(&hull, transform),
+                1e-12
+            ));
+        }
+    }
 
     fn two_circles() -> Hull<Circle<f64>, Circle<f64>> {
         Hull::new(

@@ -9,6 +9,11 @@
 //!   with [`Polygon::hull`] to build one from any point set.
 //! - Combinators: [`Rounded`] (extra radius), [`Transformed`] (a fixed placement),
 //!   [`MinkowskiSum`] and [`Hull`] of two shapes.
+//! - 3D shapes, implementing `Support<S, Vec3<S>>`: [`Point3`], [`Sphere`],
+//!   [`Segment3`], [`Capsule3`], [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull
+//!   of up to `N` points inline), [`Cylinder`], [`Cone`], [`Ellipsoid`], and
+//!   [`Transformed3`] to place one. [`Rounded`], [`MinkowskiSum`] and [`Hull`] take 3D
+//!   parts as well.
 //!
 //! Constructors validate their input and return a [`ShapeError`] naming the problem;
 //! support functions never panic, whatever the direction (zero, tiny, huge or NaN).
@@ -29,6 +34,19 @@
 //! let capsule = Capsule::new(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0), 1.0)?;
 //! let near = Transform::from_translation(Vec2::new(1.5, 0.0));
 //! assert!(distance(&capsule, Transform::IDENTITY, &circle, near).is_overlapping());
+//! # Ok::<(), gjk_shapes::ShapeError>(())
+//! ```
+//!
+//! In 3D, the same conventions:
+//!
+//! ```
+//! use gjk_core::{FeatureId, Support, Vec3};
+//! use gjk_shapes::{Cuboid, Cylinder, Rounded};
+//!
+//! let crate_box = Rounded::new(Cuboid::new(Vec3::new(1.0_f32, 0.5, 0.5))?, 0.05)?;
+//! assert_eq!(crate_box.support(Vec3::new(1.0, 1.0, 1.0)).feature, FeatureId::vertex(7));
+//! let barrel = Cylinder::new(1.0_f32, 0.5)?;
+//! assert_eq!(barrel.support(Vec3::new(0.0, 2.0, -1.0)).point, Vec3::new(0.0, 0.5, -1.0));
 //! # Ok::<(), gjk_shapes::ShapeError>(())
 //! ```
 #![no_std]
@@ -57,6 +75,7 @@ mod segment;
 mod shape;
 #[cfg(test)]
 mod testing;
+mod three;
 mod transformed;
 mod vertices;
 
@@ -73,4 +92,8 @@ pub use rect::Rect;
 pub use rounded::Rounded;
 pub use segment::Segment;
 pub use shape::{SHAPE_POLYGON_CAPACITY, Shape};
+pub use three::{
+    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Segment3, Sphere,
+    Transformed3, Triangle3,
+};
 pub use transformed::Transformed;

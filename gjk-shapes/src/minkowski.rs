@@ -1,7 +1,8 @@
 //! `MinkowskiSum`: the set of sums `a + b` of points of two shapes.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform, Vec2,
+    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform,
+    Transform3, Vec2, Vec3,
 };
 
 /// The Minkowski sum of two shapes: every `a + b` with `a` in A and `b` in B, such as a
@@ -11,6 +12,10 @@ use gjk_core::{
 /// pack the parts' vertex ids as `(ia << 16) | ib` while both are vertices below
 /// 65536; otherwise (or if the packed id is `u32::MAX`) the sum's feature is
 /// [`FeatureId::SMOOTH`], which only costs GJK its exact stop on repeated features.
+///
+/// Parts of the same space make a sum of that space: two plane shapes a plane shape,
+/// two 3D shapes (a [`Cuboid`](crate::Cuboid) swept along a
+/// [`Segment3`](crate::Segment3)) a 3D one.
 ///
 /// ```
 /// use gjk_core::{Support, Vec2};
@@ -137,6 +142,44 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for MinkowskiSum<A, B> 
     }
 }
 
+/// The 3D form of the plane impl above: supports and radii add, features pack alike.
+impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<S>>
+    for MinkowskiSum<A, B>
+{
+    #[inline]
+    fn support(&self, direction: Vec3<S>) -> SupportPoint<S, Vec3<S>> {
+        let on_a = self.a.support(direction);
+        let on_b = self.b.support(direction);
+        SupportPoint::new(on_a.point + on_b.point, pack(on_a.feature, on_b.feature))
+    }
+
+    #[inline]
+    fn radius(&self) -> S {
+        self.a.radius() + self.b.radius()
+    }
+
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
+        let (feature_a, feature_b) = unpack(feature)?;
+        Some(self.a.feature_point(feature_a)? + self.b.feature_point(feature_b)?)
+    }
+
+    /// The sum of the parts' boxes.
+    #[inline]
+    fn local_aabb(&self) -> Aabb3<S> {
+        let (a, b) = (self.a.local_aabb(), self.b.local_aabb());
+        Aabb3::new(a.min + b.min, a.max + b.max)
+    }
+
+    /// A's box under the rotation alone plus B's box under the whole transform.
+    #[inline]
+    fn aabb(&self, transform: Transform3<S>) -> Aabb3<S> {
+        let a = self.a.aabb(Transform3::new(Vec3::ZERO, transform.rotation));
+        let b = self.b.aabb(transform);
+        Aabb3::new(a.min + b.min, a.max + b.max)
+    }
+}
+
 /// Contacts with a Minkowski sum are single points (it names no edges).
 impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for MinkowskiSum<A, B> {}
 
@@ -151,7 +194,40 @@ mod tests {
     use crate::testing::{
         DEGENERATE_DIRECTIONS, DIRECTIONS, aabb_by_support, aabb_close, placements,
     };
-    use crate::{Circle, Ellipse, Polygon, Rect, Rounded, Segment};
+    use crate::testing::{
+        DEGENERATE_DIRECTIONS3, DIRECTIONS3, aabb_by_support3, aabb3_close, placements3,
+    };
+    use crate::{Circle, Cuboid, Ellipse, Polygon, Rect, Rounded, Segment, Segment3, Sphere};
+
+    #[test]
+    fn minkowski_sum_of_3d_parts_adds_supports_radii_and_boxes() {
+        let cuboid = Cuboid::new(Vec3::new(1.0, 0.5, 0.25)).unwrap();
+        let segment = Segment3::new(Vec3::new(-1.0, 0.0, 2.0), Vec3::new(3.0, 1.0, -1.0)).unwrap();
+        let swept = MinkowskiSum::new(cuboid, segment);
+        for d in DIRECTIONS3.into_iter().chain(DEGENERATE_DIRECTIONS3) {
+            let support = swept.support(d);
+            assert_eq!(
+                support.point,
+                cuboid.support(d).point + segment.support(d).point
+            );
+            assert!(support.point.is_finite());
+            assert_eq!(swept.feature_point(support.feature), Some(support.point));
+        }
+        assert_eq!(
+            swept.local_aabb(),
+            Aabb3::new(Vec3::new(-2.0, -0.5, -1.25), Vec3::new(4.0, 1.5, 2.25))
+        );
+        let fuzzy = MinkowskiSum::new(swept, Sphere::new(Vec3::new(0.0, 0.0, 1.0), 0.5).unwrap());
+        assert_eq!(fuzzy.radius(), 0.5);
+        for transform in placements3() {
+            for (closed_form, by_support) in [
+                (swept.aabb(transform), aabb_by_support3(&swept, transform)),
+                (fuzzy.aabb(transform), aabb_by_support3(&fuzzy, transform)),
+            ] {
+                assert!(aabb3_close(closed_form, by_support, 1e-12));
+            }
+        }
+    }
 
     fn swept_box() -> MinkowskiSum<Rect<f64>, Segment<f64>> {
         MinkowskiSum::new(

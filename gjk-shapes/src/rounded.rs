@@ -1,16 +1,21 @@
 //! `Rounded`: any shape with extra rounding around its core.
 
 use gjk_core::{
-    Aabb, ContactShape, FeatureId, RayShape, Scalar, Support, SupportEdge, SupportPoint, Transform,
-    Vec2,
+    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportEdge,
+    SupportPoint, Transform, Transform3, Vec2, Vec3,
 };
 
 use crate::ShapeError;
+use crate::three::vertices3;
 use crate::vertices::inflate;
 
 /// A shape grown by `rounding` on every side: a rounded box, a rounded polygon, a
 /// thicker capsule. The core and its features are the inner shape's; only the radius
 /// changes, so GJK cost and accuracy stay those of the core.
+///
+/// It rounds 3D shapes too (a rounded [`Cuboid`](crate::Cuboid), a rounded
+/// [`Cylinder`](crate::Cylinder)): it implements `Support<S, V>` for the space `V` its
+/// core implements it for.
 ///
 /// ```
 /// use gjk_core::{distance, Support, Transform, Vec2};
@@ -29,21 +34,29 @@ pub struct Rounded<S, T> {
     rounding: S,
 }
 
-impl<S: Scalar, T: Support<S>> Rounded<S, T> {
+impl<S: Scalar, T> Rounded<S, T> {
     /// `core` grown by `radius`; the total radius is `core.radius() + radius`.
     ///
     /// Errors: [`ShapeError::NonFinite`] for a NaN or infinite radius, or a total that
     /// overflows; [`ShapeError::NegativeRadius`] for a radius below zero.
     ///
+    /// The space `V` is the one `core` is a shape of, inferred from it: a plane core
+    /// gives a plane shape, a 3D core a 3D one.
+    ///
     /// ```
-    /// use gjk_core::{Support, Vec2};
-    /// use gjk_shapes::{Circle, Rounded, ShapeError};
+    /// use gjk_core::{Support, Vec2, Vec3};
+    /// use gjk_shapes::{Circle, Cuboid, Rounded, ShapeError};
     /// let circle = Circle::new(Vec2::ZERO, 1.0_f64)?;
     /// assert_eq!(Rounded::new(circle, 0.5)?.radius(), 1.5);
     /// assert_eq!(Rounded::new(circle, -0.5), Err(ShapeError::NegativeRadius));
+    /// let rounded_box = Rounded::new(Cuboid::new(Vec3::new(1.0_f64, 1.0, 1.0))?, 0.25)?;
+    /// assert_eq!(rounded_box.radius(), 0.25);
     /// # Ok::<(), ShapeError>(())
     /// ```
-    pub fn new(core: T, radius: S) -> Result<Self, ShapeError> {
+    pub fn new<V: Space<Scalar = S>>(core: T, radius: S) -> Result<Self, ShapeError>
+    where
+        T: Support<S, V>,
+    {
         if !radius.is_finite() || !(core.radius() + radius).is_finite() {
             return Err(ShapeError::NonFinite);
         }
@@ -113,6 +126,35 @@ impl<S: Scalar, T: Support<S>> Support<S> for Rounded<S, T> {
     }
 }
 
+/// The 3D form of the plane impl above: the core's support, radius plus rounding, the
+/// core's boxes grown by the rounding.
+impl<S: Scalar, T: Support<S, Vec3<S>>> Support<S, Vec3<S>> for Rounded<S, T> {
+    #[inline]
+    fn support(&self, direction: Vec3<S>) -> SupportPoint<S, Vec3<S>> {
+        self.core.support(direction)
+    }
+
+    #[inline]
+    fn radius(&self) -> S {
+        self.core.radius() + self.rounding
+    }
+
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
+        self.core.feature_point(feature)
+    }
+
+    #[inline]
+    fn local_aabb(&self) -> Aabb3<S> {
+        vertices3::inflate(self.core.local_aabb(), self.rounding)
+    }
+
+    #[inline]
+    fn aabb(&self, transform: Transform3<S>) -> Aabb3<S> {
+        vertices3::inflate(self.core.aabb(transform), self.rounding)
+    }
+}
+
 /// The core's edge.
 impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Rounded<S, T> {
     #[inline]
@@ -131,9 +173,10 @@ mod tests {
 
     use super::*;
     use crate::testing::{
-        DEGENERATE_DIRECTIONS, DIRECTIONS, aabb_by_support, aabb_close, placements,
+        DEGENERATE_DIRECTIONS, DEGENERATE_DIRECTIONS3, DIRECTIONS, DIRECTIONS3, aabb_by_support,
+        aabb_by_support3, aabb_close, aabb3_close, placements, placements3,
     };
-    use crate::{Capsule, Polygon, Rect};
+    use crate::{Capsule, Cuboid, Polygon, Rect, Sphere};
 
     fn rounded_box() -> Rounded<f64, Rect<f64>> {
         Rounded::new(Rect::new(Vec2::new(2.0, 1.0)).unwrap(), 0.5).unwrap()
@@ -179,6 +222,34 @@ mod tests {
                 1e-12
             ));
         }
+    }
+
+    #[test]
+    fn rounded_rounds_3d_cores() {
+        let cuboid = Cuboid::new(Vec3::new(2.0, 1.0, 0.5)).unwrap();
+        let rounded = Rounded::new(cuboid, 0.25).unwrap();
+        assert_eq!(rounded.radius(), 0.25);
+        for d in DIRECTIONS3.into_iter().chain(DEGENERATE_DIRECTIONS3) {
+            let support = rounded.support(d);
+            assert_eq!(support, cuboid.support(d));
+            assert_eq!(rounded.feature_point(support.feature), Some(support.point));
+        }
+        assert_eq!(
+            rounded.local_aabb(),
+            Aabb3::new(Vec3::new(-2.25, -1.25, -0.75), Vec3::new(2.25, 1.25, 0.75))
+        );
+        for transform in placements3() {
+            assert!(aabb3_close(
+                rounded.aabb(transform),
+                aabb_by_support3(&rounded, transform),
+                1e-12
+            ));
+        }
+        let sphere = Sphere::new(Vec3::ZERO, 1.0_f32).unwrap();
+        assert_eq!(Rounded::new(sphere, 0.5).unwrap().radius(), 1.5);
+        let huge = Sphere::new(Vec3::ZERO, f32::MAX).unwrap();
+        assert_eq!(Rounded::new(huge, f32::MAX), Err(ShapeError::NonFinite));
+        assert_eq!(Rounded::new(sphere, -1.0), Err(ShapeError::NegativeRadius));
     }
 
     #[test]

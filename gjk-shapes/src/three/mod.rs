@@ -1,0 +1,40 @@
+//! The 3D shapes: each implements `Support<S, Vec3<S>>`, one file per shape, with the
+//! conventions of the plane shapes (validated constructors, support robust to zero,
+//! tiny, huge and NaN directions, vertex feature ids for polytopes and
+//! [`FeatureId::SMOOTH`](gjk_core::FeatureId::SMOOTH) for curved points).
+//!
+//! - Point cores: [`Point3`], [`Sphere`].
+//! - Segment cores: [`Segment3`], [`Capsule3`].
+//! - Polytopes: [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull of up to `N`
+//!   points, stored inline).
+//! - Curved: [`Cylinder`], [`Cone`], [`Ellipsoid`].
+//! - Placement: [`Transformed3`].
+//!
+//! The combinators [`Rounded`](crate::Rounded), [`MinkowskiSum`](crate::MinkowskiSum)
+//! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`] places a 3D shape as
+//! [`Transformed`](crate::Transformed) places a plane one.
+
+mod capsule3;
+mod cone;
+mod convex_points;
+mod cuboid;
+mod cylinder;
+mod ellipsoid;
+mod point3;
+mod segment3;
+mod sphere;
+mod transformed3;
+mod triangle3;
+pub(crate) mod vertices3;
+
+pub use capsule3::Capsule3;
+pub use cone::Cone;
+pub use convex_points::ConvexPoints;
+pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
+pub use ellipsoid::Ellipsoid;
+pub use point3::Point3;
+pub use segment3::Segment3;
+pub use sphere::Sphere;
+pub use transformed3::Transformed3;
+pub use triangle3::Triangle3;
