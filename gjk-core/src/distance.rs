@@ -144,6 +144,29 @@ impl<S: Scalar, V: Space<Scalar = S>> Default for DistanceOutput<S, V> {
 /// assert_eq!(out.witness_a.x, 1.0);
 /// assert_eq!(out.witness_b.x, 4.0);
 /// ```
+///
+/// The same function in 3D, for shapes that implement `Support<S, Vec3<S>>` (the
+/// space is inferred from the shapes):
+///
+/// ```
+/// use gjk_core::{distance, FeatureId, Support, SupportPoint, Transform3, Vec3};
+///
+/// /// A unit ball: a point core with a radius.
+/// struct Ball;
+/// impl Support<f64, Vec3<f64>> for Ball {
+///     fn support(&self, _d: Vec3<f64>) -> SupportPoint<f64, Vec3<f64>> {
+///         SupportPoint::new(Vec3::ZERO, FeatureId::vertex(0))
+///     }
+///     fn radius(&self) -> f64 {
+///         1.0
+///     }
+/// }
+///
+/// let xf_b = Transform3::from_translation(Vec3::new(0.0, 3.0, 4.0));
+/// let out = distance(&Ball, Transform3::IDENTITY, &Ball, xf_b);
+/// assert_eq!(out.distance, 3.0);
+/// assert_eq!(out.normal, Vec3::new(0.0, 0.6, 0.8));
+/// ```
 #[inline]
 pub fn distance<S, V, A, B>(
     a: &A,

@@ -117,20 +117,69 @@ pub trait Space:
 /// ```
 pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq {
     /// The transform that changes nothing.
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform3};
+    /// assert_eq!(<Transform3<f32> as RigidTransform<_>>::IDENTITY, Transform3::IDENTITY);
+    /// ```
     const IDENTITY: Self;
+
     /// Whether the transform is usable by a query: finite, with a unit rotation
     /// within [`Scalar::UNIT_TOLERANCE`].
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform, Vec2};
+    /// let nan = Transform::from_translation(Vec2::new(f32::NAN, 0.0));
+    /// assert!(!RigidTransform::is_valid(&nan));
+    /// ```
     fn is_valid(&self) -> bool;
+
     /// The translation.
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform3, Vec3};
+    /// let xf = Transform3::from_translation(Vec3::new(1.0_f64, 2.0, 3.0));
+    /// assert_eq!(RigidTransform::translation(&xf), Vec3::new(1.0, 2.0, 3.0));
+    /// ```
     fn translation(&self) -> V;
+
     /// The point `point` (local frame) in the parent frame.
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform, Vec2};
+    /// let xf = Transform::from_translation(Vec2::new(1.0_f32, 2.0));
+    /// assert_eq!(RigidTransform::transform_point(&xf, Vec2::ZERO), Vec2::new(1.0, 2.0));
+    /// ```
     fn transform_point(&self, point: V) -> V;
+
     /// The direction `vector` (local frame) in the parent frame: rotated only.
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform3, Vec3};
+    /// let xf = Transform3::from_translation(Vec3::new(5.0_f32, 0.0, 0.0));
+    /// assert_eq!(RigidTransform::rotate(&xf, Vec3::X), Vec3::X);
+    /// ```
     fn rotate(&self, vector: V) -> V;
+
     /// The direction `vector` (parent frame) in the local frame.
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform, Vec2};
+    /// let quarter = Transform::from_position_angle(Vec2::ZERO, core::f64::consts::FRAC_PI_2);
+    /// let local = RigidTransform::inv_rotate(&quarter, Vec2::new(0.0, 1.0));
+    /// assert!((local - Vec2::new(1.0, 0.0)).length() < 1e-15);
+    /// ```
     fn inv_rotate(&self, vector: V) -> V;
+
     /// `self^-1 * other`: `other` seen from `self`'s frame (B's placement relative to
     /// A's).
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform3, Vec3};
+    /// let a = Transform3::from_translation(Vec3::new(1.0_f32, 0.0, 0.0));
+    /// let b = Transform3::from_translation(Vec3::new(3.0, 0.0, 0.0));
+    /// assert_eq!(RigidTransform::inv_mul(&a, b).translation, Vec3::new(2.0, 0.0, 0.0));
+    /// ```
     fn inv_mul(&self, other: Self) -> Self;
 }
 
