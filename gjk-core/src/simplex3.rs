@@ -148,9 +148,12 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
     fn closest_of(reduction: &Reduction3<S>) -> Vec3<S> {
         reduction.closest
     }
+    /// An edge or a face: both can stall `|v|^2` by rounding while the closest point
+    /// is still far (see `gjk::descend`), a face of a flat, curved shape (two thin
+    /// discs) most of all.
     #[inline]
     fn keeps_edge(reduction: &Reduction3<S>) -> bool {
-        reduction.count == 2
+        reduction.count == 2 || reduction.count == 3
     }
     #[inline]
     fn scale(&mut self, factor: S) {

@@ -691,10 +691,9 @@ class_tests! {
         ellipsoid(), any_class(), SMOOTH_CASES;
 }
 
-// Cylinders: the f32 test is ignored for the kernel failure pinned below; f64 runs.
+// Cylinders: written out, with the regression their f32 test found pinned below.
 
 #[test]
-#[ignore = "kernel failure: f32 GJK stops 2 iterations in, 8.5e-6 L off, on two flat cylinders (see f32_flat_cylinders_distance_stops_early)"]
 fn f32_cylinder_matches_oracle() {
     run::<f32>(
         "f32_cylinder_matches_oracle",
@@ -714,18 +713,19 @@ fn f64_cylinder_matches_oracle() {
     );
 }
 
-/// The minimal case of `f32_cylinder_matches_oracle`: a flat cylinder (half-height 46,
-/// radius 645) at the origin and a tiny flat one (half-height 3.2e-3, radius 5.5e-2)
-/// about 245 away. In f32 the kernel returns `Separated` at 245.29372 after 2
+/// The minimal case `f32_cylinder_matches_oracle` found: a flat cylinder (half-height
+/// 46, radius 645) at the origin and a tiny flat one (half-height 3.2e-3, radius
+/// 5.5e-2) about 245 away. In f32 the kernel returned `Separated` at 245.29372 after 2
 /// iterations; the oracle gives 245.28825 (error 5.5e-3 = 8.5e-6 L, L = 646, against
-/// a bar of 2e-6 L). Its witnesses are 1.3e-2 from the oracle's, and the separation
-/// along its own normal is 245.26467, so the gap it stopped on (2.9e-2, 1.2e-4 of the
-/// distance) is far above the relative-gap exit of 8 eps: it left by another exit. The
-/// f64 kernel on the same numbers (quaternions renormalized in f64) converges in 6
-/// iterations to 245.2882520, matching the oracle.
+/// a bar of 2e-6 L).
+///
+/// The loop had not converged (its gap bound was 1.2e-4 of the distance): the new
+/// support point reduced to a face whose closest point was the old one to the last bit
+/// of `|v|^2` (a step of about 5e-5 in 6e4), so "no progress" ended the loop. The 2D
+/// loop takes one step along a stalled edge's normal before it gives up; 3D faces now
+/// get the same step (`Simplex3`'s `keeps_edge` counts faces), and the query converges.
 #[test]
-#[ignore = "kernel failure: f32 distance 8.5e-6 L too large after 2 iterations"]
-fn f32_flat_cylinders_distance_stops_early() {
+fn f32_flat_cylinders_stall_on_a_face() {
     let case = Case {
         a: Spec::Cylinder {
             half_height: 0.05,
