@@ -298,11 +298,17 @@ fn closest_on_line<S: Scalar>(p: Vec3<S>, q: Vec3<S>) -> Vec3<S> {
 /// ratios, and the region tests need signs), so the `t` are products of two lengths
 /// like the `u`, as in the 2D solver.
 fn triangle<S: Scalar>(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Reduction3<S> {
-    let [ia, ib, ic] = indices;
-    let (a, b, c) = (at(points, ia), at(points, ib), at(points, ic));
-    let (ab, ac, bc) = (b - a, c - a, c - b);
-    let Some(normal) = face_normal(ab, ac, bc) else {
-        return nearest_edge(points, indices);
+    triangle_of(points, &Face::new(points, indices))
+}
+
+/// [`triangle`] on a face already measured (a tetrahedron measures each face once for
+/// its inside test and its solve).
+fn triangle_of<S: Scalar>(points: &[Vec3<S>; 4], face: &Face<S>) -> Reduction3<S> {
+    let [ia, ib, ic] = face.indices;
+    let [a, b, c] = face.corners;
+    let (ab, ac, bc) = face.edges;
+    let Some(normal) = face.normal else {
+        return nearest_edge(points, face.indices);
     };
 
     let zero = S::ZERO;
@@ -341,7 +347,7 @@ fn triangle<S: Scalar>(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Reduction3
         let third = S::ONE / (S::TWO + S::ONE);
         [third, third, third, zero]
     };
-    let reference = closest_on_line_of_longest_edge(a, b, c);
+    let reference = face.longest_edge_foot();
     let normal_squared = normal.length_squared();
     Reduction3 {
         closest: normal * (normal.dot(reference) / normal_squared),
@@ -351,29 +357,76 @@ fn triangle<S: Scalar>(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Reduction3
     }
 }
 
-/// The normal of the triangle with edges `ab`, `ac`, `bc`: the cross product of its two
-/// shortest edges, divided by its largest coordinate magnitude (so that its length is
-/// between 1 and `sqrt(3)` whatever the triangle's size). `None` for a face too flat
-/// to have a reliable normal: the cross product's length below 16 epsilons of the
-/// product of the two edges' lengths, that is an angle between them below 16
-/// epsilons. Each coordinate of the cross product carries a rounding of about two
-/// epsilons of that product (its two products, and the rounding of the edges
-/// themselves), so below this bound its direction is mostly rounding.
-fn face_normal<S: Scalar>(ab: Vec3<S>, ac: Vec3<S>, bc: Vec3<S>) -> Option<Vec3<S>> {
-    let (l_ab, l_ac, l_bc) = (
-        ab.length_squared(),
-        ac.length_squared(),
-        bc.length_squared(),
-    );
-    // The two shortest edges, oriented so that the normal is `ab x ac`'s direction:
-    // `ab x ac = ab x bc = ac x bc`.
-    let (first, second, first_squared, second_squared) = if l_ab >= l_ac && l_ab >= l_bc {
-        (ac, bc, l_ac, l_bc)
-    } else if l_ac >= l_bc {
-        (ab, bc, l_ab, l_bc)
-    } else {
-        (ab, ac, l_ab, l_ac)
-    };
+/// A triangle of the simplex, measured once: its corners and edges, its normal, and
+/// its longest edge, which the region tests, the face's foot and a tetrahedron's
+/// inside test all read.
+struct Face<S> {
+    /// Indices of the corners into the simplex.
+    indices: [usize; 3],
+    /// The corners `a`, `b`, `c`.
+    corners: [Vec3<S>; 3],
+    /// The edges `ab`, `ac`, `bc`.
+    edges: (Vec3<S>, Vec3<S>, Vec3<S>),
+    /// The normal (see [`Face::new`]), `None` for a face too flat to have one.
+    normal: Option<Vec3<S>>,
+    /// The ends of the longest edge.
+    longest: (Vec3<S>, Vec3<S>),
+}
+
+impl<S: Scalar> Face<S> {
+    /// The face `points[indices]`.
+    ///
+    /// The normal is the cross product of the two shortest edges (the smallest
+    /// rounding), divided by its largest coordinate magnitude (so that its length is
+    /// between 1 and `sqrt(3)` whatever the triangle's size). There is none for a face
+    /// too flat to have a reliable one: the cross product's length below 16 epsilons of
+    /// the product of the two edges' lengths, that is an angle between them below 16
+    /// epsilons. Each coordinate of the cross product carries a rounding of about two
+    /// epsilons of that product (its two products, and the rounding of the edges
+    /// themselves), so below this bound its direction is mostly rounding.
+    fn new(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Self {
+        let [ia, ib, ic] = indices;
+        let (a, b, c) = (at(points, ia), at(points, ib), at(points, ic));
+        let (ab, ac, bc) = (b - a, c - a, c - b);
+        let (l_ab, l_ac, l_bc) = (
+            ab.length_squared(),
+            ac.length_squared(),
+            bc.length_squared(),
+        );
+        // The longest edge, and the two shortest oriented so that the normal is
+        // `ab x ac`'s direction: `ab x ac = ab x bc = ac x bc`.
+        let (longest, first, second, first_squared, second_squared) =
+            if l_ab >= l_ac && l_ab >= l_bc {
+                ((a, b), ac, bc, l_ac, l_bc)
+            } else if l_ac >= l_bc {
+                ((a, c), ab, bc, l_ab, l_bc)
+            } else {
+                ((b, c), ab, ac, l_ab, l_ac)
+            };
+        Self {
+            indices,
+            corners: [a, b, c],
+            edges: (ab, ac, bc),
+            normal: reliable_normal(first, second, first_squared, second_squared),
+            longest,
+        }
+    }
+
+    /// The closest point to the origin of the line through the longest edge (see the
+    /// module's notes for why the face's foot is measured from it).
+    fn longest_edge_foot(&self) -> Vec3<S> {
+        closest_on_line(self.longest.0, self.longest.1)
+    }
+}
+
+/// `first x second` divided by its largest coordinate magnitude, or `None` when it is
+/// below 16 epsilons of `|first| |second|` (see [`Face::new`]).
+fn reliable_normal<S: Scalar>(
+    first: Vec3<S>,
+    second: Vec3<S>,
+    first_squared: S,
+    second_squared: S,
+) -> Option<Vec3<S>> {
     let normal = first.cross(second);
     let largest = normal.max_abs();
     // Written so that NaN fails.
@@ -388,22 +441,6 @@ fn face_normal<S: Scalar>(ab: Vec3<S>, ac: Vec3<S>, bc: Vec3<S>) -> Option<Vec3<
     let flatness = S::from_f64(16.0) * S::EPS;
     let bound = (flatness * first_squared.sqrt() / largest) * (second_squared.sqrt());
     (normal.length_squared() > bound * bound).then_some(normal)
-}
-
-/// The closest point to the origin of the line through the longest edge of `a b c`.
-fn closest_on_line_of_longest_edge<S: Scalar>(a: Vec3<S>, b: Vec3<S>, c: Vec3<S>) -> Vec3<S> {
-    let (l_ab, l_ac, l_bc) = (
-        (b - a).length_squared(),
-        (c - a).length_squared(),
-        (c - b).length_squared(),
-    );
-    if l_ab >= l_ac && l_ab >= l_bc {
-        closest_on_line(a, b)
-    } else if l_ac >= l_bc {
-        closest_on_line(a, c)
-    } else {
-        closest_on_line(b, c)
-    }
 }
 
 /// A flat triangle as its three edges: the nearest of their reductions.
@@ -454,10 +491,11 @@ fn tetrahedron<S: Scalar>(points: &[Vec3<S>; 4]) -> Reduction3<S> {
     ];
     let mut inside = true;
     let mut candidates = [None; 4];
-    for (slot, &(face, opposite)) in candidates.iter_mut().zip(FACES.iter()) {
-        if !origin_inside_face(points, face, opposite) {
+    for (slot, &(indices, opposite)) in candidates.iter_mut().zip(FACES.iter()) {
+        let face = Face::new(points, indices);
+        if !origin_inside_face(&face, at(points, opposite)) {
             inside = false;
-            *slot = Some(triangle(points, face));
+            *slot = Some(triangle_of(points, &face));
         }
     }
     if inside {
@@ -473,16 +511,14 @@ fn tetrahedron<S: Scalar>(points: &[Vec3<S>; 4]) -> Reduction3<S> {
     best.unwrap_or_else(|| Reduction3::vertex(0, at(points, 0)))
 }
 
-/// Whether the origin is reliably on the inner side of face `face` (the side of
-/// `opposite`); see [`tetrahedron`].
-fn origin_inside_face<S: Scalar>(points: &[Vec3<S>; 4], face: [usize; 3], opposite: usize) -> bool {
-    let [ia, ib, ic] = face;
-    let (a, b, c) = (at(points, ia), at(points, ib), at(points, ic));
-    let Some(normal) = face_normal(b - a, c - a, c - b) else {
+/// Whether the origin is reliably on the inner side of `face` (the side of `apex`,
+/// the tetrahedron's opposite vertex); see [`tetrahedron`].
+fn origin_inside_face<S: Scalar>(face: &Face<S>, apex: Vec3<S>) -> bool {
+    let Some(normal) = face.normal else {
         return false;
     };
-    let reference = closest_on_line_of_longest_edge(a, b, c);
-    let apex = at(points, opposite) - a;
+    let reference = face.longest_edge_foot();
+    let apex = apex - face.corners[0];
     let origin_side = -normal.dot(reference);
     let apex_side = normal.dot(apex);
     let reliable = apex_side.abs()
