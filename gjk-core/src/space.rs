@@ -233,13 +233,26 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
         [x, y, minus_x, minus_x.perp()]
     }
 
+    /// Per world axis `e`: the support along `e` taken into the local frame, placed,
+    /// and measured along `e`, likewise along `-e`.
     #[inline]
     fn aabb_from_support(
         transform: &<Self as Space>::Transform,
         radius: <Self as Space>::Scalar,
         support: impl Fn(Self) -> Self,
     ) -> <Self as Space>::Aabb {
-        crate::support::plane_aabb_from_support(*transform, radius, support)
+        let rotation = transform.rotation;
+        let extreme = |world_axis: Vec2<S>| {
+            let local = support(rotation.inv_rotate(world_axis));
+            rotation.rotate(local).dot(world_axis)
+        };
+        let max = Vec2::new(extreme(Vec2::X), extreme(Vec2::Y));
+        let min = Vec2::new(-extreme(-Vec2::X), -extreme(-Vec2::Y));
+        let r = Vec2::new(radius, radius);
+        Aabb::new(
+            min - r + transform.translation,
+            max + r + transform.translation,
+        )
     }
 
     #[inline]

@@ -2,7 +2,7 @@
 
 use core::marker::PhantomData;
 
-use crate::{Aabb, CastOutput, Ray, RigidTransform, Rot, Scalar, Space, Transform, Vec2};
+use crate::{CastOutput, Ray, RigidTransform, Scalar, Space, Transform, Vec2};
 
 /// Which feature of a shape a support point came from.
 ///
@@ -250,29 +250,6 @@ pub trait Support<S: Scalar, V: Space<Scalar = S> = Vec2<S>> {
             self.support(direction).point
         })
     }
-}
-
-/// The bounding box of a rounded support-mapped shape placed by `transform`, from four
-/// support calls along the world axes taken into the local frame (`support` is the
-/// shape's, `radius` its rounding).
-#[inline]
-pub(crate) fn plane_aabb_from_support<S: Scalar>(
-    transform: Transform<S>,
-    radius: S,
-    support: impl Fn(Vec2<S>) -> Vec2<S>,
-) -> Aabb<S> {
-    let rotation: Rot<S> = transform.rotation;
-    let extreme = |world_axis: Vec2<S>| {
-        let local = support(rotation.inv_rotate(world_axis));
-        rotation.rotate(local).dot(world_axis)
-    };
-    let max = Vec2::new(extreme(Vec2::X), extreme(Vec2::Y));
-    let min = Vec2::new(-extreme(-Vec2::X), -extreme(-Vec2::Y));
-    let r = Vec2::new(radius, radius);
-    Aabb::new(
-        min - r + transform.translation,
-        max + r + transform.translation,
-    )
 }
 
 impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Support<S, V> for &T {

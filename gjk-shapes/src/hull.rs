@@ -151,6 +151,47 @@ fn hull_support<S: Scalar, V: Space<Scalar = S>>(
     }
 }
 
+/// The hull's radius in either space: the parts' common radius, or zero when they
+/// differ (see [`Hull`]).
+#[inline]
+fn hull_radius<S, V, A, B>(a: &A, b: &B) -> S
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    A: Support<S, V>,
+    B: Support<S, V>,
+{
+    if a.radius() == b.radius() {
+        a.radius()
+    } else {
+        S::ZERO
+    }
+}
+
+/// The hull's feature point in either space: the part's. With different radii only a
+/// part of radius zero names fixed points; the other part's support points are smooth.
+#[inline]
+fn hull_feature_point<S, V, A, B>(a: &A, b: &B, feature: FeatureId) -> Option<V>
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    A: Support<S, V>,
+    B: Support<S, V>,
+{
+    let packed = feature.index()?;
+    let part_feature = FeatureId::vertex(packed >> 1);
+    let (radius_a, radius_b) = (a.radius(), b.radius());
+    let names_fixed_point = |radius: S| radius_a == radius_b || radius == S::ZERO;
+    if packed & 1 == SIDE_A {
+        if names_fixed_point(radius_a) {
+            return a.feature_point(part_feature);
+        }
+    } else if names_fixed_point(radius_b) {
+        return b.feature_point(part_feature);
+    }
+    None
+}
+
 impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
     #[inline]
     fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
@@ -167,29 +208,13 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
     /// The common radius of the parts, or zero when they differ (see [`Hull`]).
     #[inline]
     fn radius(&self) -> S {
-        if self.a.radius() == self.b.radius() {
-            self.a.radius()
-        } else {
-            S::ZERO
-        }
+        hull_radius(&self.a, &self.b)
     }
 
-    /// The part's feature point. With different radii only a part of radius zero
-    /// names fixed points; the other part's support points are smooth.
+    /// The part's feature point (see `hull_feature_point`).
     #[inline]
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
-        let packed = feature.index()?;
-        let part_feature = FeatureId::vertex(packed >> 1);
-        let (radius_a, radius_b) = (self.a.radius(), self.b.radius());
-        let names_fixed_point = |radius: S| radius_a == radius_b || radius == S::ZERO;
-        if packed & 1 == SIDE_A {
-            if names_fixed_point(radius_a) {
-                return self.a.feature_point(part_feature);
-            }
-        } else if names_fixed_point(radius_b) {
-            return self.b.feature_point(part_feature);
-        }
-        None
+        hull_feature_point(&self.a, &self.b, feature)
     }
 
     /// The union of the parts' boxes: the box of a hull is the box of its parts.
@@ -219,27 +244,12 @@ impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<
     /// The common radius of the parts, or zero when they differ (see [`Hull`]).
     #[inline]
     fn radius(&self) -> S {
-        if self.a.radius() == self.b.radius() {
-            self.a.radius()
-        } else {
-            S::ZERO
-        }
+        hull_radius(&self.a, &self.b)
     }
 
     #[inline]
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
-        let packed = feature.index()?;
-        let part_feature = FeatureId::vertex(packed >> 1);
-        let (radius_a, radius_b) = (self.a.radius(), self.b.radius());
-        let names_fixed_point = |radius: S| radius_a == radius_b || radius == S::ZERO;
-        if packed & 1 == SIDE_A {
-            if names_fixed_point(radius_a) {
-                return self.a.feature_point(part_feature);
-            }
-        } else if names_fixed_point(radius_b) {
-            return self.b.feature_point(part_feature);
-        }
-        None
+        hull_feature_point(&self.a, &self.b, feature)
     }
 
     /// The union of the parts' boxes.
