@@ -86,7 +86,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
     /// assert_eq!(Polygon::<f64, 4>::new(&dented), Err(ShapeError::NotConvex { index: 2 }));
     /// ```
     pub fn new(points: &[Vec2<S>]) -> Result<Self, ShapeError> {
-        check_vertex_count::<N>(points.len())?;
+        let count = check_vertex_count::<N>(points.len())?;
         validate_loop(points)?;
         let mut vertices = [Vec2::ZERO; N];
         let mut extent = S::ZERO;
@@ -109,7 +109,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         Ok(Self {
             vertices,
             normals,
-            count: check_vertex_count::<N>(points.len())?,
+            count,
             extent,
         })
     }
