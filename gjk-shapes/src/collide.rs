@@ -240,15 +240,16 @@ where
         // boxes a gap of (0.01, 0.01) apart), or faces that miss each other's slab
         // although the polygons are within reach (corners meeting while overlapping,
         // slivers): rare, and the generic path answers them exactly from GJK (and EPA).
-        return gjk_core::manifold(a, xf_a, b, xf_b, speculative_distance);
+        return generic_manifold(a, xf_a, b, xf_b, speculative_distance);
     }
     Ok(clipped)
 }
 
-/// The generic manifold, for separations that are not finite: an edge whose
-/// coordinates' products under- or overflow (boxes 1e-39 wide, found by fuzzing,
-/// read as 15.75 deep instead of 15.75 apart before the normals were unit). GJK scales
-/// its way through such shapes, separating axes cannot.
+/// The generic manifold (GJK, and EPA for overlapping cores), out of line: the rare
+/// pairs separating axes cannot answer. Separations that are not finite (coordinates
+/// whose products under- or overflow: boxes 1e-39 wide, found by fuzzing, read as
+/// 15.75 deep instead of 15.75 apart before the normals were unit), which GJK scales
+/// its way through; and faces that leave no clipped point (see the caller).
 #[cold]
 #[inline(never)]
 fn generic_manifold<S, A, B>(
