@@ -195,6 +195,10 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
     let mut closest = simplex.solve();
     let mut closest_squared = closest.length_squared();
     let mut stalled = false;
+    // The least |v|^2 since the query point last moved: progress is measured against
+    // it, so that a step which only undoes a stall's rounding rise does not count
+    // (see `gjk::descend`).
+    let mut least_squared = closest_squared;
     // Hosted targets keep the last measure for the rescue's cheap check.
     #[cfg_attr(target_os = "none", allow(unused_assignments))]
     let mut largest_squared = S::nan();
@@ -274,7 +278,7 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
         let reduction = simplex.reduce();
         let next = reduction.closest;
         let next_squared = next.length_squared();
-        let progressed = next_squared < closest_squared;
+        let progressed = next_squared < least_squared;
         if !moved && !progressed {
             if next_squared.is_nan() {
                 // The trial vertex goes, as in the SIMD lanes (which keep a stopped
@@ -304,6 +308,9 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
             }
         }
         stalled = !moved && !progressed;
+        if moved || progressed {
+            least_squared = next_squared;
+        }
         simplex.apply(&reduction);
         closest = next;
         closest_squared = next_squared;

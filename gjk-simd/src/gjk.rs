@@ -358,6 +358,9 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
     let mut closest_squared = closest.length_squared();
     let mut iterations = F::zero();
     let mut stalled = F::Mask::clear();
+    // The least |v|^2 reached, against which progress is measured (the scalar
+    // kernel's rule: a step that only undoes a stall's rounding rise is no progress).
+    let mut least_squared = closest_squared;
     let touching_squared = F::splat(F::Scalar::GJK_TOUCHING * F::Scalar::GJK_TOUCHING);
     let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
 
@@ -419,7 +422,7 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
         grown.push(vertex);
         let reduction = grown.reduce();
         let next_squared = reduction.closest.length_squared();
-        let progressed = next_squared.cmp_lt(closest_squared);
+        let progressed = next_squared.cmp_lt(least_squared);
         // No strict progress: NaN is invalid input; otherwise the vertex is dropped
         // again (the simplex stays as it was) and the lane has converged.
         stop(
@@ -438,6 +441,7 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
             CONVERGED,
         );
         stalled = running.select(retry, stalled);
+        least_squared = select(running & progressed, next_squared, least_squared);
         grown.apply(&reduction);
         simplex = simplex.replaced(running, &grown);
         closest = closest.replaced(running, reduction.closest);

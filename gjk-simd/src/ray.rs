@@ -145,6 +145,8 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
     let mut advance_normal = Vec2Lanes::zero();
     let mut iterations = zero;
     let mut stalled = F::Mask::clear();
+    // The least |v|^2 since the query point last moved (the scalar cast's rule).
+    let mut least_squared = closest_squared;
     let mut largest_squared = F::splat(F::Scalar::nan());
 
     let mut round = 0;
@@ -215,7 +217,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         grown.push(vertex);
         let reduction = grown.reduce();
         let next_squared = reduction.closest.length_squared();
-        let progressed = next_squared.cmp_lt(closest_squared);
+        let progressed = next_squared.cmp_lt(least_squared);
         let standing = !moved & !progressed;
         stop(
             &mut end,
@@ -231,6 +233,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         stop(&mut end, &mut running, gives_up & contact, HIT);
         stop(&mut end, &mut running, gives_up, MAX_ITERATIONS);
         stalled = running.select(standing, stalled);
+        least_squared = select(running & (moved | progressed), next_squared, least_squared);
         grown.apply(&reduction);
         simplex = simplex.replaced(running, &grown);
         closest = closest.replaced(running, reduction.closest);
