@@ -10,12 +10,12 @@ use crate::svg::{self, Frame, Picture};
 /// Panels per row.
 const COLUMNS: usize = 3;
 /// Panel size in pixels.
-const PANEL_WIDTH: f64 = 340.0;
+pub const PANEL_WIDTH: f64 = 340.0;
 const PANEL_HEIGHT: f64 = 300.0;
 /// Space for the two label lines at the top of a panel.
 const PANEL_HEADER: f64 = 48.0;
 /// Space around the drawing inside a panel.
-const PANEL_MARGIN: f64 = 12.0;
+pub const PANEL_MARGIN: f64 = 12.0;
 /// Space for the legend at the bottom of the plane picture.
 const LEGEND_HEIGHT: f64 = 32.0;
 /// Length of the normal arrow in pixels.
@@ -158,7 +158,10 @@ pub fn summary<V: Space<Scalar = f32>>(output: &DistanceOutput<f32, V>) -> Strin
 /// The world box around both shapes, with room around them for the arrow.
 fn world_bounds(pair: &Pair) -> Aabb<f64> {
     let bounds = pair.a.aabb(pair.xf_a).union(pair.b.aabb(pair.xf_b));
-    padded(Aabb::new(bounds.min.cast::<f64>(), bounds.max.cast::<f64>()))
+    padded(Aabb::new(
+        bounds.min.cast::<f64>(),
+        bounds.max.cast::<f64>(),
+    ))
 }
 
 /// A box grown on every side by 8 % of its larger side, room for the arrow.
