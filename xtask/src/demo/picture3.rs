@@ -129,26 +129,15 @@ impl Support<f64> for Seen<'_> {
 /// The SVG text of the 3D pairs with their distance outputs.
 pub fn draw(pairs: &[Pair], outputs: &[DistanceOutput<f32, Vec3<f32>>]) -> String {
     let camera = Camera::fixed();
+    // The box around a body's silhouette: `Support::aabb` of the plane shape it casts.
+    let seen_box = |body| Seen { body, camera }.aabb(Transform::IDENTITY);
     let panels: Vec<Panel> = pairs
         .iter()
         .zip(outputs)
         .map(|(pair, output)| Panel {
             title: pair.title,
             summary: summary(output),
-            world: padded(
-                Seen {
-                    body: &pair.a,
-                    camera,
-                }
-                .aabb(Transform::IDENTITY)
-                .union(
-                    Seen {
-                        body: &pair.b,
-                        camera,
-                    }
-                    .aabb(Transform::IDENTITY),
-                ),
-            ),
+            world: padded(seen_box(&pair.a).union(seen_box(&pair.b))),
         })
         .collect();
     let mut picture = grid(&panels, LEGEND, LEGEND_HEIGHT, |index, picture, frame| {
@@ -280,7 +269,8 @@ fn runs(
 }
 
 /// Whether the camera sees `point` of the body's surface: whether a step of `step`
-/// from it towards the camera leaves the shape.
+/// from it towards the camera leaves the shape (a query without an answer draws the
+/// line as seen).
 fn sees(camera: Camera, body: &Body, point: Vec3<f64>, step: f64) -> bool {
     let Ok(probe) = Point3::new((point + camera.toward * step).cast::<f32>()) else {
         return true;
