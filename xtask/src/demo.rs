@@ -1,11 +1,13 @@
 //! `cargo xtask demo`: a printed tour of the kernel on a few shape pairs (distance,
-//! witness points, normal, iterations, status, the overlap test), warm starts over a
-//! few frames of motion and invalid input, then a picture of the pairs in
-//! `target/demo.svg`.
+//! witness points, normal, iterations, status, the overlap test), the same queries on
+//! pairs in space, warm starts over a few frames of motion and invalid input, then
+//! pictures of the pairs in `target/demo.svg` and `target/demo3d.svg`.
 //!
 //! Everything runs in `f32`, the common case on microcontrollers.
 
 mod picture;
+mod picture3;
+mod three;
 
 use core::error::Error;
 use std::path::Path;
@@ -55,6 +57,13 @@ pub fn run(workspace_root: &Path) -> Result<(), Box<dyn Error>> {
         print_pair(index + 1, pair, output);
     }
 
+    heading("The same calls in space: Vec3 shapes placed by Transform3");
+    let pairs3 = three::pairs()?;
+    let outputs3: Vec<_> = pairs3.iter().map(three::Pair::distance).collect();
+    for (index, (pair, output)) in pairs3.iter().zip(&outputs3).enumerate() {
+        three::print_pair(index + 1, pair, output);
+    }
+
     heading("distance_cached(): warm starts over frames of motion");
     warm_start_runs()?;
 
@@ -64,8 +73,11 @@ pub fn run(workspace_root: &Path) -> Result<(), Box<dyn Error>> {
     let svg_path = workspace_root.join("target").join("demo.svg");
     std::fs::create_dir_all(workspace_root.join("target"))?;
     std::fs::write(&svg_path, picture::draw(&pairs, &outputs))?;
+    let svg3_path = workspace_root.join("target").join("demo3d.svg");
+    std::fs::write(&svg3_path, picture3::draw(&pairs3, &outputs3))?;
     println!();
     println!("picture of the six pairs: {}", svg_path.display());
+    println!("picture of the pairs in space: {}", svg3_path.display());
     Ok(())
 }
 
@@ -74,6 +86,13 @@ pub fn distance_picture() -> Result<String, String> {
     let pairs = pairs().map_err(|error| error.to_string())?;
     let outputs: Vec<DistanceOutput<f32>> = pairs.iter().map(Pair::distance).collect();
     Ok(picture::draw(&pairs, &outputs))
+}
+
+/// The demo's picture of its pairs in space, for the gallery.
+pub fn distance3d_picture() -> Result<String, String> {
+    let pairs = three::pairs().map_err(|error| error.to_string())?;
+    let outputs: Vec<_> = pairs.iter().map(three::Pair::distance).collect();
+    Ok(picture3::draw(&pairs, &outputs))
 }
 
 /// The pairs of the tour, from apart to overlapping.

@@ -3,6 +3,8 @@
 //! README and the crates' documentation show them.
 //!
 //! - `distance.svg`: six pairs with witness points and normals (the demo's picture);
+//! - `distance3d.svg`: three pairs in space, seen by one orthographic camera, with
+//!   witness points and normals (the demo's picture of them);
 //! - `ray_cast.svg`: a fan of rays against a rounded hexagon, hits with their normals;
 //! - `shape_cast.svg`: a capsule cast along a translation onto a box, at the hit;
 //! - `time_of_impact.svg`: a spinning bar swept at a thin wall, stopped at first touch;
@@ -27,8 +29,9 @@ pub const GALLERY_DIR: &str = "docs/gallery";
 type Drawing = (&'static str, fn() -> Result<String, String>);
 
 /// Every picture of the gallery.
-const DRAWINGS: [Drawing; 6] = [
+const DRAWINGS: [Drawing; 7] = [
     ("distance.svg", crate::demo::distance_picture),
+    ("distance3d.svg", crate::demo::distance3d_picture),
     ("ray_cast.svg", casts::ray_fan),
     ("shape_cast.svg", casts::capsule_onto_box),
     ("time_of_impact.svg", sweep::spinning_bar),

@@ -2,7 +2,8 @@
 //!
 //! - `bench`: the peer benchmarks and their markdown report ([`bench`](mod@bench)).
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
-//! - `demo`: a printed and drawn tour of the kernel on a few shape pairs ([`demo`]).
+//! - `demo`: a printed and drawn tour of the kernel on a few shape pairs, in the plane
+//!   and in space ([`demo`]).
 //! - `conformance`: generates (or with `--check` verifies) the conformance table
 //!   ([`conformance`]).
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
@@ -40,7 +41,8 @@ commands:
          gjk side by side with parry2d and Box2D v3 (criterion), then a markdown table
          of ns/query and ratios, written to target/bench-report.md
   ci     run every check CI runs: fmt, clippy, tests, docs, no_std cross builds
-  demo   print a tour of the kernel on a few shape pairs and draw it to target/demo.svg
+  demo   print a tour of the kernel on a few shape pairs, in the plane and in space, and
+         draw them to target/demo.svg and target/demo3d.svg
   conformance [--check]
          write the conformance table embedded/conformance/src/cases.rs (--check: fail
          if the checked-in table is out of date)

@@ -1,6 +1,7 @@
 //! Plain-text SVG for pictures of shapes and query results: a [`Frame`] from world
 //! coordinates to the picture, the outline of any support-mapped shape as a path, and
-//! a few marks (dots, lines, arrows, labels, boxes) collected in a [`Picture`].
+//! a few marks (dots, lines, polylines, arrows, labels, boxes) collected in a
+//! [`Picture`].
 //!
 //! The outline needs nothing but the [`Support`] trait: a rounded convex shape is the
 //! set of its core's support points over all directions, each pushed out by the radius
@@ -113,6 +114,17 @@ where
     format!(r#"<path d="{path_data}" {attributes}/>"#)
 }
 
+/// An open SVG `<path>` through world points in order, with presentation `attributes`.
+pub fn polyline(frame: Frame, points: &[Vec2<f64>], attributes: &str) -> String {
+    let mut path_data = String::new();
+    for (index, point) in points.iter().enumerate() {
+        let pixel = frame.to_pixel(*point);
+        let command = if index == 0 { 'M' } else { 'L' };
+        path_data.push_str(&format!("{command}{:.2},{:.2} ", pixel.x, pixel.y));
+    }
+    format!(r#"<path d="{}" {attributes}/>"#, path_data.trim_end())
+}
+
 /// A filled dot of `radius_px` pixels at a world point.
 pub fn dot(frame: Frame, center: Vec2<f64>, radius_px: f64, fill: &str) -> String {
     let pixel = frame.to_pixel(center);
@@ -194,6 +206,11 @@ impl Picture {
         self.elements.push(element);
     }
 
+    /// The page's width and height in pixels.
+    pub fn size(&self) -> Vec2<f64> {
+        Vec2::new(self.width, self.height)
+    }
+
     /// The complete SVG text.
     pub fn finish(self) -> String {
         let (width, height) = (self.width, self.height);
@@ -271,6 +288,18 @@ mod tests {
         assert_eq!(frame.scale(), 50.0);
         assert_eq!(frame.to_pixel(Vec2::ZERO), Vec2::new(100.0, 50.0));
         assert_eq!(frame.to_pixel(Vec2::new(1.0, 1.0)), Vec2::new(150.0, 0.0));
+    }
+
+    #[test]
+    fn polyline_visits_its_points_in_order_and_stays_open() {
+        let world = Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(2.0, 2.0));
+        let frame = Frame::fit(world, world);
+        let path = polyline(
+            frame,
+            &[Vec2::new(0.0, 0.0), Vec2::new(1.0, 2.0)],
+            "stroke=\"red\"",
+        );
+        assert_eq!(path, r#"<path d="M0.00,2.00 L1.00,0.00" stroke="red"/>"#);
     }
 
     #[test]
