@@ -53,42 +53,29 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-mod cache;
-mod cast;
-mod contact;
-mod distance;
-mod epa;
 mod gjk;
-mod manifold;
 pub mod math;
-mod overlap;
-mod penetration;
-mod ray;
-mod rescale;
 mod scalar;
-mod shape_cast;
-mod simplex;
-mod simplex3;
 mod space;
 mod support;
-mod sweep;
-mod toi;
+mod three;
+mod two;
 
-pub use cache::{CachedVertex, SimplexCache};
-pub use cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
-pub use contact::{FacePair, clip_faces, manifold};
-pub use distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
-pub use manifold::{
+pub use gjk::cache::{CachedVertex, SimplexCache};
+pub use gjk::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
+pub use gjk::overlap::{QueryError, intersects};
+pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
+pub use scalar::Scalar;
+pub use space::{RigidTransform, Space};
+pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
+pub use two::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
+pub use two::contact::{FacePair, clip_faces, manifold};
+pub use two::manifold::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
     WorldPoint, point_states,
 };
-pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
-pub use overlap::{QueryError, intersects};
-pub use penetration::{PenetrationOutput, PenetrationStatus, penetration};
-pub use ray::{ray_cast, support_ray_cast};
-pub use scalar::Scalar;
-pub use shape_cast::shape_cast;
-pub use space::{RigidTransform, Space};
-pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
-pub use sweep::Sweep;
-pub use toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};
+pub use two::penetration::{PenetrationOutput, PenetrationStatus, penetration};
+pub use two::ray::{ray_cast, support_ray_cast};
+pub use two::shape_cast::shape_cast;
+pub use two::sweep::Sweep;
+pub use two::toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};

@@ -10,7 +10,7 @@
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
-use crate::cache::UNNAMED;
+use crate::gjk::cache::UNNAMED;
 use crate::scalar::sealed::Bits;
 use crate::{Aabb, Aabb3, Scalar, Transform, Transform3, Vec2, Vec3};
 
@@ -217,7 +217,7 @@ impl<S: Scalar> Space for Vec2<S> {
 }
 
 impl<S: Scalar> sealed::Kernel for Vec2<S> {
-    type Simplex = crate::simplex::Simplex<S>;
+    type Simplex = crate::two::simplex::Simplex<S>;
     type Extremes = [Self; 4];
     type Directions = [Self; 3];
     type FeatureBytes = [u8; 3];
@@ -329,7 +329,7 @@ impl<S: Scalar> Space for Vec3<S> {
 }
 
 impl<S: Scalar> sealed::Kernel for Vec3<S> {
-    type Simplex = crate::simplex3::Simplex3<S>;
+    type Simplex = crate::three::simplex::Simplex3<S>;
     type Extremes = [Self; 6];
     type Directions = [Self; 4];
     type FeatureBytes = [u8; 4];
@@ -413,7 +413,7 @@ pub(crate) mod sealed {
     /// What the shared GJK loop needs of a dimension beyond vector arithmetic.
     pub trait Kernel: Sized {
         /// The dimension's simplex and its solver.
-        type Simplex: crate::simplex::GjkSimplex<<Self as super::Space>::Scalar, Self>
+        type Simplex: crate::gjk::simplex::GjkSimplex<<Self as super::Space>::Scalar, Self>
         where
             Self: super::Space;
         /// The directions along which the rescue bounds a pair's extent.

@@ -163,7 +163,7 @@ impl<S: Scalar> CastOutput<S> {
 impl<S: Scalar> Default for CastOutput<S> {
     #[inline]
     fn default() -> Self {
-        crate::shape_cast::invalid_output(0)
+        crate::two::shape_cast::invalid_output(0)
     }
 }
 

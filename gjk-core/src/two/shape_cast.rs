@@ -33,12 +33,12 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
+#[cfg(not(target_os = "none"))]
+use crate::gjk::rescale::surely_inside_window;
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
 use crate::gjk::{Pair, PlanePair, checked_radii, rescue_factor, scale_vertex, seed, shared};
-#[cfg(not(target_os = "none"))]
-use crate::rescale::surely_inside_window;
-use crate::simplex::Simplex;
+use crate::two::simplex::Simplex;
 use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
 
 /// Why the cast loop stopped.
@@ -428,7 +428,7 @@ where
     A: Support<S> + ?Sized,
     B: Support<S> + ?Sized,
 {
-    crate::distance::query(a, xf_a, b, xf_b, None).normal
+    crate::gjk::distance::query(a, xf_a, b, xf_b, None).normal
 }
 
 /// The body of [`shape_cast`]; on bare metal it runs on `Core` shapes, one copy for

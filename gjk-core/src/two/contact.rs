@@ -15,10 +15,10 @@
 //! normal instead of a separating-axis search, so it needs nothing from a shape but its
 //! support mapping and [`ContactShape::support_edge`].
 
-use crate::epa::{EpaEnd, expand};
+use crate::gjk::rescale::{Scaled, scaled_transform};
 use crate::gjk::{Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared};
-use crate::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
-use crate::rescale::{Scaled, scaled_transform};
+use crate::two::epa::{EpaEnd, expand};
+use crate::two::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
 use crate::{ContactShape, FeatureId, QueryError, Scalar, SupportEdge, Transform, Vec2};
 
 /// How much better B's face must line up with the normal than A's (in cosine) to be

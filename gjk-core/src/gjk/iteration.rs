@@ -18,10 +18,11 @@
 //!     |v|^2 not below its least so far    -> keep the previous simplex, converged (Jolt)
 //! ```
 
-use crate::cache::CachedVertex;
+use crate::gjk::cache::CachedVertex;
 #[cfg(not(target_os = "none"))]
-use crate::rescale::surely_inside_window;
-use crate::simplex::{GjkSimplex, Simplex, SimplexVertex};
+use crate::gjk::rescale::surely_inside_window;
+use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
+use crate::two::simplex::Simplex;
 use crate::{FeatureId, SupportPoint};
 use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 

@@ -7,9 +7,9 @@ use crate::ShapeCastInput;
 use crate::gjk::{Core, CoreOf};
 #[cfg(not(target_os = "none"))]
 use crate::gjk::{Pair, checked_radii, shared};
-use crate::shape_cast::with_exact_starting_normal;
+use crate::two::shape_cast::with_exact_starting_normal;
 #[cfg(not(target_os = "none"))]
-use crate::shape_cast::{Contact, LinearCast, invalid_output, run};
+use crate::two::shape_cast::{Contact, LinearCast, invalid_output, run};
 use crate::{CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform, Vec2};
 
 /// The ray's origin as a shape: a single point at its local origin.
@@ -133,7 +133,7 @@ where
     #[cfg(target_os = "none")]
     let (shape, origin): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(shape), &CoreOf(&RayOrigin));
     #[cfg(target_os = "none")]
-    let out = crate::shape_cast::cast_shapes(
+    let out = crate::two::shape_cast::cast_shapes(
         shape,
         xf,
         origin,

@@ -46,8 +46,8 @@
 //!   converges quadratically). Pure translations are linear in time and land on the
 //!   root in one step.
 
+use crate::gjk::rescale::{Scaled, factor_for, largest_magnitude};
 use crate::gjk::{Core, CoreOf};
-use crate::rescale::{Scaled, factor_for, largest_magnitude};
 use crate::{
     DistanceStatus, FeatureId, Rot, Scalar, SimplexCache, Support, Sweep, Transform, Vec2,
     distance_cached,

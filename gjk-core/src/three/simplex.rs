@@ -32,7 +32,7 @@
 //!   reads as holding an origin off its plane.
 
 use crate::gjk::MinkowskiDifference;
-use crate::simplex::{GjkSimplex, SimplexVertex};
+use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
 use crate::space::sealed::Kernel;
 use crate::{FeatureId, Scalar, SimplexCache, Vec3};
 

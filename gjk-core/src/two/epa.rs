@@ -24,7 +24,8 @@
 //! of `f64` where the polygon cannot; otherwise the answer says the cap was reached.
 
 use crate::gjk::PlanePair;
-use crate::simplex::{Simplex, SimplexVertex};
+use crate::gjk::simplex::SimplexVertex;
+use crate::two::simplex::Simplex;
 use crate::{FeatureId, Scalar, Vec2};
 
 /// Most vertices the polytope holds: 3 from GJK and up to 29 added. Two octagons need

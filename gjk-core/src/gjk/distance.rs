@@ -3,12 +3,12 @@
 
 #[cfg(not(target_os = "none"))]
 use crate::gjk::rescue;
+use crate::gjk::simplex::GjkSimplex;
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
 };
-use crate::simplex::GjkSimplex;
 use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 
 /// What a distance query found about the pair.

@@ -1,11 +1,11 @@
 //! `penetration`: how deep two shapes overlap, and along which direction they separate
 //! fastest (the minimum translation), by GJK and then EPA.
 
-use crate::epa::{EpaEnd, expand};
+use crate::gjk::rescale::{Scaled, scaled_transform};
 use crate::gjk::{
     Core, CoreOf, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
-use crate::rescale::{Scaled, scaled_transform};
+use crate::two::epa::{EpaEnd, expand};
 use crate::{Scalar, Support, Transform, Vec2};
 
 /// What [`penetration`] found.
