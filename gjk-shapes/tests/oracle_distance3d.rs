@@ -812,3 +812,49 @@ fn f32_stall_and_return_does_not_cycle_to_the_cap() {
         measured.iterations
     );
 }
+
+/// Found by shrinking a 1000-pair ellipsoid run in `f32`: a flat ellipsoid 0.2 from a
+/// flat cylinder's cap answered 3e-6 long (2.3e-6 L) after 14 iterations.
+///
+/// GJK crawls on a flat contact against a curved shape: each step gained about one
+/// unit in the last place of `|v|^2`, within the face solve's rounding, so two steps
+/// without measurable progress ended the loop three steps before the one that finds
+/// the right face (the `f64` loop shows the crawl and the jump). The loop now takes up
+/// to three stall steps in a row (`STALL_STEPS`).
+#[test]
+fn f32_flat_ellipsoid_against_a_flat_cylinder() {
+    let case = Case {
+        a: Spec::Ellipsoid {
+            semi_axes: [0.5622367199679841, 0.05, 0.48347105757916164],
+        },
+        b: Spec::Cylinder {
+            half_height: 0.058572501771791616,
+            radius: 0.4582803423692135,
+        },
+        sizes: [0.0441014680250043, 2.757636970281843],
+        translation_a: [-0.0, 0.0, 0.0],
+        quaternions: [
+            [
+                0.21178800504533715,
+                0.8806832443947775,
+                0.33339372893434993,
+                0.2615176580433034,
+            ],
+            [
+                -0.3512473134774299,
+                0.6336940272684719,
+                0.6813939827524143,
+                0.10372774386804984,
+            ],
+        ],
+        direction: [
+            0.23868581645444578,
+            -0.26902228514048837,
+            -0.9330895407844118,
+        ],
+        gap: 0.7684757454227719,
+    };
+    if let Err(error) = Scene::<f32>::new(&case).check(F32) {
+        panic!("{error}");
+    }
+}

@@ -23,6 +23,11 @@ const MAX_ITERATIONS: f64 = 3.0;
 const CONVERGED: f64 = 4.0;
 const SEPARATED: f64 = 5.0;
 
+/// Steps in a row without progress a lane takes before it has converged: gjk-core's
+/// `STALL_STEPS` (the lanes' agreement tests with the scalar kernel fail if the two
+/// differ).
+const STALL_STEPS: u8 = 3;
+
 /// Pairs at their placements, one per lane: B's core in A's frame through the
 /// relative transform of each lane (the scalar `Transform::inv_mul`, lane by lane).
 pub(crate) struct Placed<F: LaneFloat> {
@@ -357,7 +362,8 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
     let (mut simplex, mut closest) = seed(placed, cache);
     let mut closest_squared = closest.length_squared();
     let mut iterations = F::zero();
-    let mut stalled = F::Mask::clear();
+    // Steps in a row without progress, per lane.
+    let mut stalls = F::zero();
     // The least |v|^2 reached, against which progress is measured (the scalar
     // kernel's rule: a step that only undoes a stall's rounding rise is no progress).
     let mut least_squared = closest_squared;
@@ -431,16 +437,21 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
             !progressed & next_squared.is_nan(),
             INVALID,
         );
-        // A stall on a long, thin edge gets one step along the edge's normal (the
-        // scalar kernel's rule, see gjk-core's `iterate`); a second stall in a row ends.
-        let retry = !progressed & reduction.keeps_edge() & !stalled;
+        // A stall on a long, thin edge or a face gets a step along its normal, up to
+        // `STALL_STEPS` in a row (the scalar kernel's rule, see gjk-core's `iterate`).
+        let retry =
+            !progressed & reduction.keeps_edge() & stalls.cmp_lt(F::lit(f64::from(STALL_STEPS)));
         stop(
             &mut termination,
             &mut running,
             !progressed & !retry,
             CONVERGED,
         );
-        stalled = running.select(retry, stalled);
+        stalls = select(
+            running,
+            select(progressed, F::zero(), stalls + F::one()),
+            stalls,
+        );
         least_squared = select(running & progressed, next_squared, least_squared);
         grown.apply(&reduction);
         simplex = simplex.replaced(running, &grown);

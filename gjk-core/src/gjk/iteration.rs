@@ -469,6 +469,16 @@ impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
     }
 }
 
+/// How many steps in a row the loop takes without progress before it believes it has
+/// converged (see the stall in [`descend`]). On a flat contact against a curved shape
+/// GJK crawls: in `f32`, a flat ellipsoid 0.2 from a cylinder's cap 2.5 across gained
+/// about one unit in the last place of `|v|^2` per step, within the rounding of the face
+/// solve, for three steps in a row before the step that finds the right face. With one
+/// stall step such pairs answered up to 2.3e-6 L long, with two 1.9e-6 L, with three
+/// the face is found (worst 5.4e-7 L over 1000 random ellipsoid pairs). Only a loop
+/// that has stopped making measurable progress pays them.
+pub(crate) const STALL_STEPS: u32 = 3;
+
 /// The GJK loop itself (see [`iterate`] and the module's outline), from `descent` until
 /// a termination rule fires. Support points are multiplied by `scale` when there is
 /// one (a rescue), and `radius` is at that scale.
@@ -491,7 +501,7 @@ fn descend<
         mut iterations,
         mut largest_squared,
     } = *descent;
-    let mut stalled = false;
+    let mut stalls = 0_u32;
     // The least |v|^2 the loop has reached. Progress is measured against it, not
     // against the step before: a stall step may raise |v|^2 by rounding, and a step
     // that only undoes that rise is no progress. Measured against the stalled value,
@@ -566,13 +576,13 @@ fn descend<
             // closest point is the foot of its exact normal all the same, so one step
             // along that normal reaches the vertices the old direction could not
             // (fuzzing found a point 0.07 from a triangle 67000 long reported 8.9
-            // away). Once: a second stall in a row ends the loop.
-            if !D::Simplex::keeps_edge(&reduction) || stalled {
+            // away). At most `STALL_STEPS` in a row: one more ends the loop.
+            if !D::Simplex::keeps_edge(&reduction) || stalls >= STALL_STEPS {
                 simplex.pop();
                 break Termination::Converged;
             }
         }
-        stalled = !progressed;
+        stalls = if progressed { 0 } else { stalls + 1 };
         if progressed {
             least_squared = next_squared;
         }
