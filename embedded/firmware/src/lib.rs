@@ -11,6 +11,8 @@
 //!   in the query code.
 //! - `size-baseline`: the same firmware with the queries replaced by stand-ins; the
 //!   difference in `.text` is the kernel's code.
+//! - `size-queries3d` and `size-baseline3d`: the same pair for 3D `distance` on
+//!   `ConvexPoints<f32, 8>`, `Sphere` and `Capsule3` ([`probe3`]).
 //!
 //! This library holds what the binaries share: text output without `core::fmt`
 //! ([`Line`]), which would bring panic paths of its own, stack painting
@@ -19,6 +21,7 @@
 
 mod line;
 pub mod probe;
+pub mod probe3;
 mod stack;
 
 pub use line::Line;
