@@ -39,7 +39,7 @@ mod query;
 mod shape;
 
 pub use cases::CASES;
-pub use check::{Case, Failure, Fnv1a, Reference, Summary, run};
+pub use check::{Answer, Case, Failure, Fnv1a, Reference, Summary, TableQuery, run};
 pub use query::{
     Query, RECORD_WORDS, Record, cast_status_code, distance_status_code, float_bits,
     intersects_code,
