@@ -367,6 +367,15 @@ mod tests {
     }
 
     #[test]
+    fn every_case_of_the_3d_table_passes_on_the_host() {
+        let mut failed = 0;
+        let summary = run(crate::CASES3, |_| failed += 1);
+        assert_eq!(failed, 0);
+        assert!(summary.all_passed());
+        assert!(summary.cases >= 200);
+    }
+
+    #[test]
     fn a_reference_of_one_kind_rejects_a_record_of_another() {
         let dot = Placed {
             shape: ShapeSpec::Point([0.0, 0.0]),
