@@ -1,11 +1,12 @@
 //! `cargo xtask embedded`: builds the conformance firmware for each board, runs it under
 //! `qemu-system-arm` with a timeout, and compares every board's results with the host's
-//! (the table's expected bits and the hash of all result records).
+//! (the tables' expected bits and the hash of all result records of each table, the
+//! plane's and the 3D one).
 
 use std::path::Path;
 
 use crate::firmware::{
-    BOARDS, RUN_TIMEOUT, TableRun, artifact, cargo_in_embedded, compare_runs, host_run,
+    BOARDS, RUN_TIMEOUT, TableRun, artifact, cargo_in_embedded, compare_runs, host_runs,
     run_with_timeout,
 };
 
@@ -17,7 +18,7 @@ const FIRMWARE_PROFILE: &str = "firmware";
 /// Builds, runs and compares; fails on any failed case, differing hash, crash or
 /// timeout.
 pub fn run(workspace_root: &Path) -> Result<(), String> {
-    let mut runs = vec![host_run()?];
+    let mut runs = host_runs()?;
     for board in &BOARDS {
         println!(
             "\n==> conformance firmware for {} ({})",
@@ -46,12 +47,11 @@ pub fn run(workspace_root: &Path) -> Result<(), String> {
         let finished = run_with_timeout(&mut board.qemu_command(&elf), RUN_TIMEOUT)?;
         print!("{}", finished.stdout);
         let label = format!("{} ({})", board.target, board.name);
-        let table_run = TableRun::parse(&label, &finished.stdout)
-            .ok_or_else(|| format!("{label}: the firmware printed no summary"))?;
+        let table_runs = TableRun::parse_all(&label, &finished.stdout, "firmware")?;
         if !finished.status.success() {
             println!("{label}: QEMU exited with {}", finished.status);
         }
-        runs.push(table_run);
+        runs.extend(table_runs);
     }
     compare_runs(&runs)
 }
