@@ -2,9 +2,9 @@
 //!
 //! Cortex-M firmware for QEMU, driven by `cargo xtask embedded` and `cargo xtask size`:
 //!
-//! - `conformance`: runs the conformance table (`gjk-conformance`) and prints its
-//!   summary and result hash over semihosting; exits non-zero on any mismatch, panic
-//!   or fault.
+//! - `conformance`: runs the conformance tables (`gjk-conformance`, the plane's and
+//!   the 3D one) and prints each summary and result hash over semihosting; exits
+//!   non-zero on any mismatch, panic or fault.
 //! - `size-queries`: distance, ray cast and shape cast on `Polygon<f32, 8>` and
 //!   `Circle`, with the peak stack of each query measured by painting. Its panic
 //!   handler calls an undefined symbol, so it links only if no panic path survives
