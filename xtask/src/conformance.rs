@@ -1,16 +1,19 @@
-//! `cargo xtask conformance [--check]`: generates the conformance table,
-//! `embedded/conformance/src/cases.rs`, or with `--check` fails if the checked-in one
-//! is not what the generator writes today.
+//! `cargo xtask conformance [--check]`: generates the conformance tables,
+//! `embedded/conformance/src/cases.rs` (the plane) and `cases3.rs` (3D), or with
+//! `--check` fails if a checked-in one is not what the generator writes today.
 //!
-//! The generator draws the cases ([`catalogue`]), runs each through the same
-//! `gjk-conformance` code the targets run, on this host, and keeps the result bits as
-//! the expected record. Each case also gets the exact f64 oracle's answer
-//! ([`oracle`]); a host result outside its tolerance stops the generator, so the
-//! table never enshrines a wrong answer.
+//! The generator draws the cases ([`catalogue`], [`catalogue3`]), runs each through
+//! the same `gjk-conformance` code the targets run, on this host, and keeps the result
+//! bits as the expected record. Each case also gets the exact f64 oracle's answer
+//! ([`oracle`], [`oracle3`]); a host result outside its tolerance stops the generator,
+//! so a table never enshrines a wrong answer.
 
 mod catalogue;
+mod catalogue3;
 mod oracle;
+mod oracle3;
 mod render;
+mod render3;
 mod rng;
 
 #[cfg(test)]
@@ -18,51 +21,80 @@ pub use rng::Rng;
 
 use std::path::{Path, PathBuf};
 
-use gjk_conformance::{Case, Reference};
+use gjk_conformance::{Case, Query3, Reference, TableQuery};
 
-/// Where the table lives, relative to the workspace root.
+use catalogue::Draft;
+
+/// Where the plane's table lives, relative to the workspace root.
 pub const TABLE_PATH: &str = "embedded/conformance/src/cases.rs";
 
-/// The command that writes the table, named in the file and in error messages.
+/// Where the 3D table lives, relative to the workspace root.
+pub const TABLE3_PATH: &str = "embedded/conformance/src/cases3.rs";
+
+/// The command that writes the tables, named in the files and in error messages.
 const COMMAND: &str = "cargo xtask conformance";
 
-/// Writes the table, or with `check` compares it with the checked-in one.
+/// Writes the tables, or with `check` compares them with the checked-in ones.
 pub fn run(workspace_root: &Path, check: bool) -> Result<(), String> {
-    let cases = generate()?;
-    let text = render::file(&cases, COMMAND);
-    let path: PathBuf = workspace_root.join(TABLE_PATH);
-    if check {
-        let current = std::fs::read_to_string(&path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-        if current != text {
-            return Err(format!(
-                "{TABLE_PATH} is out of date: the kernel's answers or the catalogue changed \
-                 since it was generated. Run `{COMMAND}`, review the diff and commit it."
-            ));
+    let plane = generate()?;
+    let space = generate3()?;
+    let tables = [
+        (TABLE_PATH, render::file(&plane, COMMAND), plane.len()),
+        (TABLE3_PATH, render3::file(&space, COMMAND), space.len()),
+    ];
+    for (table, text, cases) in tables {
+        let path: PathBuf = workspace_root.join(table);
+        if check {
+            let current = std::fs::read_to_string(&path)
+                .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+            if current != text {
+                return Err(format!(
+                    "{table} is out of date: the kernel's answers or the catalogue changed \
+                     since it was generated. Run `{COMMAND}`, review the diff and commit it."
+                ));
+            }
+            println!("{table} is up to date ({cases} cases)");
+        } else {
+            std::fs::write(&path, text)
+                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            println!("wrote {cases} cases to {table}");
         }
-        println!("{TABLE_PATH} is up to date ({} cases)", cases.len());
-    } else {
-        std::fs::write(&path, text)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-        println!("wrote {} cases to {TABLE_PATH}", cases.len());
     }
     Ok(())
 }
 
-/// Every case with its host record and oracle reference.
+/// Every case of the plane's table with its host record and oracle reference.
 ///
 /// # Errors
 ///
 /// The cases whose shapes do not build or whose host answer disagrees with the
 /// oracle, one per line.
 pub fn generate() -> Result<Vec<Case>, String> {
+    generate_table(catalogue::drafts(), oracle::reference)
+}
+
+/// Every case of the 3D table with its host record and oracle reference.
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate3() -> Result<Vec<Case<Query3>>, String> {
+    generate_table(catalogue3::drafts(), oracle3::reference)
+}
+
+/// The cases of one table from its drafts, each run on this host and checked against
+/// the oracle's reference.
+fn generate_table<Q: TableQuery>(
+    drafts: Vec<Draft<Q>>,
+    oracle: impl Fn(&Q) -> Reference,
+) -> Result<Vec<Case<Q>>, String> {
     let mut cases = Vec::new();
     let mut problems = Vec::new();
-    for draft in catalogue::drafts() {
+    for draft in drafts {
         let reference = if draft.invalid {
             Reference::InvalidInput
         } else {
-            settled(oracle::reference(&draft.query))
+            settled(oracle(&draft.query))
         };
         let label: &'static str = Box::leak(draft.label.into_boxed_str());
         match draft.query.evaluate() {
@@ -70,7 +102,7 @@ pub fn generate() -> Result<Vec<Case>, String> {
                 if !reference.holds_for(&draft.query, &record) {
                     problems.push(format!(
                         "{label}: host answer {} is off the reference {reference:?}",
-                        describe(&record)
+                        describe(record.as_ref())
                     ));
                 }
                 cases.push(Case {
@@ -131,7 +163,7 @@ fn settled(reference: Reference) -> Reference {
 }
 
 /// A record as its words read as floats, for messages.
-fn describe(record: &gjk_conformance::Record) -> String {
+fn describe(record: &[u32]) -> String {
     let words: Vec<String> = record
         .iter()
         .map(|&word| format!("{word:#010x} ({:e})", f32::from_bits(word)))
@@ -165,6 +197,35 @@ mod tests {
                 tolerance: 2e-6,
                 overlapping: None,
             }
+        );
+    }
+
+    #[test]
+    fn the_3d_table_has_every_query_and_shape_kind_and_mostly_oracle_references() {
+        use gjk_conformance::Query3;
+        let cases = gjk_conformance::CASES3;
+        let count =
+            |wanted: fn(&Query3) -> bool| cases.iter().filter(|case| wanted(&case.query)).count();
+        assert!(count(|q| matches!(q, Query3::Distance { .. })) >= 150);
+        assert!(count(|q| matches!(q, Query3::DistanceCached { .. })) >= 28);
+        assert!(count(|q| matches!(q, Query3::Intersects { .. })) >= 28);
+        // Every one of the 14 shape kinds appears in a distance query.
+        let mut kinds = std::collections::HashSet::new();
+        for case in cases {
+            if let Query3::Distance { a, b } = case.query {
+                kinds.insert(core::mem::discriminant(&a.shape));
+                kinds.insert(core::mem::discriminant(&b.shape));
+            }
+        }
+        assert_eq!(kinds.len(), 14);
+        let referenced = cases
+            .iter()
+            .filter(|case| case.reference != Reference::None)
+            .count();
+        assert!(
+            referenced * 10 >= cases.len() * 9,
+            "{referenced} of {}",
+            cases.len()
         );
     }
 

@@ -1,12 +1,12 @@
-//! `cargo xtask wasm`: builds the conformance table as a `wasm32-unknown-unknown`
-//! module (`embedded/wasm`), runs it under node with `embedded/wasm/run.mjs`, and
-//! compares the results with the host's.
+//! `cargo xtask wasm`: builds the conformance tables (the plane's and the 3D one) as a
+//! `wasm32-unknown-unknown` module (`embedded/wasm`), runs them under node with
+//! `embedded/wasm/run.mjs`, and compares the results with the host's.
 
 use std::path::Path;
 use std::process::Command;
 
 use crate::firmware::{
-    EMBEDDED_DIR, RUN_TIMEOUT, TableRun, artifact, cargo_in_embedded, compare_runs, host_run,
+    EMBEDDED_DIR, RUN_TIMEOUT, TableRun, artifact, cargo_in_embedded, compare_runs, host_runs,
     run_with_timeout,
 };
 
@@ -15,7 +15,7 @@ const TARGET: &str = "wasm32-unknown-unknown";
 
 /// Builds, runs and compares; fails on any failed case, differing hash or trap.
 pub fn run(workspace_root: &Path) -> Result<(), String> {
-    let host = host_run()?;
+    let mut runs = host_runs()?;
     println!("\n==> conformance module for {TARGET}");
     cargo_in_embedded(
         workspace_root,
@@ -29,10 +29,10 @@ pub fn run(workspace_root: &Path) -> Result<(), String> {
     let finished = run_with_timeout(Command::new("node").arg(script).arg(module), RUN_TIMEOUT)?;
     print!("{}", finished.stdout);
     let label = format!("{TARGET} (node)");
-    let wasm = TableRun::parse(&label, &finished.stdout)
-        .ok_or_else(|| format!("{label}: the module printed no summary"))?;
+    let wasm = TableRun::parse_all(&label, &finished.stdout, "module")?;
     if !finished.status.success() {
         println!("{label}: node exited with {}", finished.status);
     }
-    compare_runs(&[host, wasm])
+    runs.extend(wasm);
+    compare_runs(&runs)
 }

@@ -1,22 +1,64 @@
-//! Checking the table: each case's record against its expected bits and against the
+//! Checking a table: each case's record against its expected bits and against the
 //! independent reference, and the hash of all records.
+//!
+//! The runner serves both tables, the plane's ([`Query`]) and the 3D one
+//! ([`Query3`](crate::Query3)), through [`TableQuery`]: each kind of query evaluates
+//! to its own record layout and says where the reference finds its words.
+
+use core::fmt::Debug;
 
 use gjk_core::{CastStatus, DistanceStatus, QueryError};
 use gjk_shapes::ShapeError;
 
-use crate::query::{
-    Query, RECORD_WORDS, Record, cast_status_code, distance_status_code, intersects_code,
-};
+use crate::query::{Query, cast_status_code, distance_status_code, intersects_code};
 
-/// One row of the table.
+/// A query of a table, as the runner sees it.
+pub trait TableQuery {
+    /// The result words of one query, in a fixed layout per query kind.
+    type Record: Copy + PartialEq + Debug + AsRef<[u32]>;
+
+    /// The record hashed for a case whose shapes did not build: every word
+    /// `u32::MAX`.
+    const UNBUILT: Self::Record;
+
+    /// Runs the query, building its shapes first, and records the result bits.
+    ///
+    /// # Errors
+    ///
+    /// A shape that does not build (the generator writes only shapes that do).
+    fn evaluate(&self) -> Result<Self::Record, ShapeError>;
+
+    /// What the record answers and where its status is, for [`Reference::holds_for`].
+    fn answer(&self) -> Answer;
+}
+
+/// What a record holds, for the reference: its first word is the distance, the
+/// overlap code or the cast fraction, and `status` the index of its status word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A distance query's record.
+    Distance {
+        /// Index of the [`distance_status_code`] word.
+        status: usize,
+    },
+    /// An `intersects` record: the [`intersects_code`] in word 0.
+    Overlap,
+    /// A cast's record.
+    Cast {
+        /// Index of the [`cast_status_code`] word.
+        status: usize,
+    },
+}
+
+/// One row of a table: of the plane's ([`Query`]) unless named otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Case {
+pub struct Case<Q: TableQuery = Query> {
     /// What the case is, for failure reports.
     pub label: &'static str,
     /// The query and its inputs.
-    pub query: Query,
+    pub query: Q,
     /// The record the host computed, which every target must reproduce bit for bit.
-    pub expected: Record,
+    pub expected: Q::Record,
     /// The answer of the exact f64 oracle, checked with a tolerance.
     pub reference: Reference,
 }
@@ -72,19 +114,21 @@ impl Reference {
     /// let reference = Reference::Distance { distance: 1.0, tolerance: 1e-6, overlapping: Some(false) };
     /// assert!(reference.holds_for(&query, &record));
     /// ```
-    pub fn holds_for(&self, query: &Query, record: &Record) -> bool {
+    pub fn holds_for<Q: TableQuery>(&self, query: &Q, record: &Q::Record) -> bool {
+        let record = record.as_ref();
         let float = |index: usize| f64::from(f32::from_bits(word(record, index)));
+        let answer = query.answer();
         match *self {
             Self::None => true,
-            Self::InvalidInput => match query {
-                Query::Distance { .. } | Query::DistanceCached { .. } => {
-                    word(record, 8) == distance_status_code(DistanceStatus::InvalidInput)
+            Self::InvalidInput => match answer {
+                Answer::Distance { status } => {
+                    word(record, status) == distance_status_code(DistanceStatus::InvalidInput)
                 }
-                Query::Intersects { .. } => {
+                Answer::Overlap => {
                     word(record, 0) == intersects_code(Err(QueryError::InvalidInput))
                 }
-                Query::RayCast { .. } | Query::ShapeCast { .. } => {
-                    word(record, 6) == cast_status_code(CastStatus::InvalidInput)
+                Answer::Cast { status } => {
+                    word(record, status) == cast_status_code(CastStatus::InvalidInput)
                 }
             },
             Self::Distance {
@@ -92,37 +136,47 @@ impl Reference {
                 tolerance,
                 overlapping,
             } => {
-                let status = word(record, 8);
+                let Answer::Distance { status } = answer else {
+                    return false;
+                };
+                let status = word(record, status);
                 // Separated (0) or Overlapping (1): valid input never gives another.
                 let settled = status <= 1;
                 let close = (float(0) - distance).abs() <= tolerance;
                 let classified = overlapping.is_none_or(|overlapping| overlapping == (status == 1));
                 settled && close && classified
             }
-            Self::Overlap(overlapping) => word(record, 0) == u32::from(overlapping),
+            Self::Overlap(overlapping) => {
+                answer == Answer::Overlap && word(record, 0) == u32::from(overlapping)
+            }
             Self::Cast {
                 status,
                 fraction,
                 tolerance,
-            } => word(record, 6) == status && (float(0) - fraction).abs() <= tolerance,
+            } => {
+                let Answer::Cast { status: at } = answer else {
+                    return false;
+                };
+                word(record, at) == status && (float(0) - fraction).abs() <= tolerance
+            }
         }
     }
 }
 
 /// A record word, zero past the end.
-fn word(record: &Record, index: usize) -> u32 {
+fn word(record: &[u32], index: usize) -> u32 {
     record.get(index).copied().unwrap_or(0)
 }
 
 /// A case that did not pass.
 #[derive(Clone, Copy, Debug)]
-pub struct Failure<'t> {
+pub struct Failure<'t, Q: TableQuery = Query> {
     /// Its index in the table.
     pub index: usize,
     /// The case.
-    pub case: &'t Case,
+    pub case: &'t Case<Q>,
     /// What the target computed (or why it could not).
-    pub actual: Result<Record, ShapeError>,
+    pub actual: Result<Q::Record, ShapeError>,
     /// Whether the bits equal the expected ones.
     pub bits_match: bool,
     /// Whether the reference holds.
@@ -157,7 +211,8 @@ impl Summary {
     }
 }
 
-/// Runs every case, calls `on_failure` for each one that fails, and sums up.
+/// Runs every case of a table, calls `on_failure` for each one that fails, and sums
+/// up.
 ///
 /// ```
 /// let summary = gjk_conformance::run(gjk_conformance::CASES, |failure| {
@@ -165,21 +220,24 @@ impl Summary {
 /// });
 /// assert!(summary.all_passed());
 /// ```
-pub fn run(cases: &[Case], mut on_failure: impl FnMut(&Failure<'_>)) -> Summary {
+pub fn run<Q: TableQuery>(
+    cases: &[Case<Q>],
+    mut on_failure: impl FnMut(&Failure<'_, Q>),
+) -> Summary {
     let mut summary = Summary::default();
     let mut hash = Fnv1a::new();
     for (index, case) in cases.iter().enumerate() {
         let actual = case.query.evaluate();
         let (bits_match, reference_holds) = match &actual {
             Ok(record) => {
-                hash.write_words(record);
+                hash.write_words(record.as_ref());
                 (
                     *record == case.expected,
                     case.reference.holds_for(&case.query, record),
                 )
             }
             Err(_) => {
-                hash.write_words(&[u32::MAX; RECORD_WORDS]);
+                hash.write_words(Q::UNBUILT.as_ref());
                 summary.unbuilt += 1;
                 (false, false)
             }
@@ -253,7 +311,7 @@ impl Default for Fnv1a {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Placed, Pose, ShapeSpec};
+    use crate::{Placed, Pose, RECORD_WORDS, ShapeSpec};
 
     #[test]
     fn fnv1a_matches_the_published_test_vector() {
@@ -306,5 +364,35 @@ mod tests {
         assert_eq!(failed, 0);
         assert!(summary.all_passed());
         assert!(summary.cases >= 300);
+    }
+
+    #[test]
+    fn every_case_of_the_3d_table_passes_on_the_host() {
+        let mut failed = 0;
+        let summary = run(crate::CASES3, |_| failed += 1);
+        assert_eq!(failed, 0);
+        assert!(summary.all_passed());
+        assert!(summary.cases >= 200);
+    }
+
+    #[test]
+    fn a_reference_of_one_kind_rejects_a_record_of_another() {
+        let dot = Placed {
+            shape: ShapeSpec::Point([0.0, 0.0]),
+            pose: Pose {
+                position: [0.0, 0.0],
+                angle: 0.0,
+            },
+        };
+        let overlap = Query::Intersects { a: dot, b: dot };
+        let mut record = [0; RECORD_WORDS];
+        record[0] = 1;
+        assert!(Reference::Overlap(true).holds_for(&overlap, &record));
+        let distance = Reference::Distance {
+            distance: 0.0,
+            tolerance: 1.0,
+            overlapping: None,
+        };
+        assert!(!distance.holds_for(&overlap, &record));
     }
 }

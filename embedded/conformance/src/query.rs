@@ -7,6 +7,7 @@ use gjk_core::{
 };
 use gjk_shapes::ShapeError;
 
+use crate::check::{Answer, TableQuery};
 use crate::shape::{Placed, Pose};
 
 /// Words in a [`Record`].
@@ -175,6 +176,25 @@ impl Query {
     }
 }
 
+impl TableQuery for Query {
+    type Record = Record;
+
+    const UNBUILT: Record = [u32::MAX; RECORD_WORDS];
+
+    fn evaluate(&self) -> Result<Record, ShapeError> {
+        Query::evaluate(self)
+    }
+
+    /// The layouts of [`Record`]: a distance's status in word 8, a cast's in word 6.
+    fn answer(&self) -> Answer {
+        match self {
+            Self::Distance { .. } | Self::DistanceCached { .. } => Answer::Distance { status: 8 },
+            Self::Intersects { .. } => Answer::Overlap,
+            Self::RayCast { .. } | Self::ShapeCast { .. } => Answer::Cast { status: 6 },
+        }
+    }
+}
+
 /// The record of a distance answer; `extra` is the last word.
 fn distance_record(out: &DistanceOutput<f32>, extra: u32) -> Record {
     [
@@ -278,8 +298,8 @@ pub fn cast_status_code(status: CastStatus) -> u32 {
     }
 }
 
-/// A small count as a record word (saturating; counts here are at most 3).
-fn word_of_count(count: usize) -> u32 {
+/// A small count as a record word (saturating; counts here are at most 4).
+pub(crate) fn word_of_count(count: usize) -> u32 {
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 

@@ -2,15 +2,17 @@
 //!
 //! Cortex-M firmware for QEMU, driven by `cargo xtask embedded` and `cargo xtask size`:
 //!
-//! - `conformance`: runs the conformance table (`gjk-conformance`) and prints its
-//!   summary and result hash over semihosting; exits non-zero on any mismatch, panic
-//!   or fault.
+//! - `conformance`: runs the conformance tables (`gjk-conformance`, the plane's and
+//!   the 3D one) and prints each summary and result hash over semihosting; exits
+//!   non-zero on any mismatch, panic or fault.
 //! - `size-queries`: distance, ray cast and shape cast on `Polygon<f32, 8>` and
 //!   `Circle`, with the peak stack of each query measured by painting. Its panic
 //!   handler calls an undefined symbol, so it links only if no panic path survives
 //!   in the query code.
 //! - `size-baseline`: the same firmware with the queries replaced by stand-ins; the
 //!   difference in `.text` is the kernel's code.
+//! - `size-queries3d` and `size-baseline3d`: the same pair for 3D `distance` on
+//!   `ConvexPoints<f32, 8>`, `Sphere` and `Capsule3` ([`probe3`]).
 //!
 //! This library holds what the binaries share: text output without `core::fmt`
 //! ([`Line`]), which would bring panic paths of its own, stack painting
@@ -19,6 +21,7 @@
 
 mod line;
 pub mod probe;
+pub mod probe3;
 mod stack;
 
 pub use line::Line;

@@ -144,8 +144,8 @@ pub fn probe<Q: Queries>() -> ! {
     exit(true)
 }
 
-/// One result line.
-fn report(name: &str, bytes: u32, status: u32) {
+/// One result line: `stack <name> <bytes> status <code>`.
+pub(crate) fn report(name: &str, bytes: u32, status: u32) {
     Line::new()
         .text("stack ")
         .text(name)

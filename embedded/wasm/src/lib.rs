@@ -1,11 +1,12 @@
 //! # gjk-wasm
 //!
-//! The conformance table as a `wasm32-unknown-unknown` module with a small
+//! The conformance tables as a `wasm32-unknown-unknown` module with a small
 //! `extern "C"` interface: no bindgen, no imports, numbers in and out. `run.mjs` beside
 //! this crate loads it under node:
 //!
 //! ```text
-//! gjk_conformance_run() -> u32            runs the table; the number of failed cases
+//! gjk_conformance_run() -> u32            runs the plane's table; the number of failed cases
+//! gjk_conformance_run_3d() -> u32         runs the 3D table; the number of failed cases
 //! gjk_conformance_cases() -> u32          cases in the last run
 //! gjk_conformance_passed() -> u32         cases that passed
 //! gjk_conformance_bits_differ() -> u32    cases whose bits differ from the host's
@@ -18,7 +19,7 @@
 
 use core::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
 
-use gjk_conformance::{CASES, run};
+use gjk_conformance::{CASES, CASES3, Case, TableQuery, run};
 
 /// Cases in the last run.
 static CASES_RUN: AtomicU32 = AtomicU32::new(0);
@@ -35,13 +36,27 @@ static FIRST_FAILURE: AtomicI32 = AtomicI32::new(-1);
 /// Result hash of the last run.
 static HASH: AtomicU64 = AtomicU64::new(0);
 
-/// Runs the conformance table and returns the number of failed cases; the other
-/// exports report on this run.
+/// Runs the plane's conformance table and returns the number of failed cases; the
+/// other exports report on this run.
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_conformance_run() -> u32 {
+    run_table(CASES)
+}
+
+/// Runs the 3D conformance table and returns the number of failed cases; the other
+/// exports report on this run.
+#[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
+#[unsafe(no_mangle)]
+pub extern "C" fn gjk_conformance_run_3d() -> u32 {
+    run_table(CASES3)
+}
+
+/// Runs one table, keeps its summary for the other exports and returns the number of
+/// failed cases.
+fn run_table<Q: TableQuery>(cases: &[Case<Q>]) -> u32 {
     let mut first_failure = -1;
-    let summary = run(CASES, |failure| {
+    let summary = run(cases, |failure| {
         if first_failure < 0 {
             first_failure = i32::try_from(failure.index).unwrap_or(i32::MAX);
         }

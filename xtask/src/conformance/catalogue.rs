@@ -12,19 +12,20 @@ use gjk_conformance::{Placed, Pose, Query, ShapeSpec};
 use super::oracle;
 use super::rng::Rng;
 
-/// A case before it is run: a label and the query.
-pub struct Draft {
+/// A case before it is run: a label and the query (of the plane unless named
+/// otherwise).
+pub struct Draft<Q = Query> {
     /// What the case is.
     pub label: String,
     /// The query.
-    pub query: Query,
+    pub query: Q,
     /// Whether the query must report invalid input.
     pub invalid: bool,
 }
 
-impl Draft {
+impl<Q> Draft<Q> {
     /// A case with valid input.
-    fn valid(label: String, query: Query) -> Self {
+    pub fn valid(label: String, query: Q) -> Self {
         Self {
             label,
             query,
@@ -33,7 +34,7 @@ impl Draft {
     }
 
     /// A case whose query must report invalid input.
-    fn invalid(label: String, query: Query) -> Self {
+    pub fn invalid(label: String, query: Q) -> Self {
         Self {
             label,
             query,

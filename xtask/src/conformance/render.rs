@@ -1,4 +1,4 @@
-//! The table as Rust source: `embedded/conformance/src/cases.rs`.
+//! The plane's table as Rust source: `embedded/conformance/src/cases.rs`.
 //!
 //! Inputs are written as float literals (Rust prints the shortest decimal that reads
 //! back to the same f32, so they are exact); expected records as hexadecimal words,
@@ -6,7 +6,7 @@
 
 use gjk_conformance::{Case, Placed, Pose, Query, Reference, ShapeSpec};
 
-/// The whole file.
+/// The whole file of the plane's table.
 pub fn file(cases: &[Case], command: &str) -> String {
     let mut out = String::new();
     out.push_str(&format!(
@@ -218,7 +218,8 @@ fn shape(spec: &ShapeSpec) -> String {
     }
 }
 
-fn reference(reference: &Reference) -> String {
+/// A reference as Rust source (shared with the 3D table).
+pub fn reference(reference: &Reference) -> String {
     match *reference {
         Reference::None => "Reference::None".to_owned(),
         Reference::InvalidInput => "Reference::InvalidInput".to_owned(),
