@@ -4,8 +4,9 @@
 //! relative to gjk's, printed and written to `target/bench-report.md`.
 //!
 //! The table is read from criterion's own results (`target/criterion/<group>/<function>/
-//! new/estimates.json`, the mean time per iteration), divided by the batch of queries
-//! each iteration runs. `--quick` shortens warm-up and measurement (1 s and 2 s per
+//! new/estimates.json`, the mean time per iteration; `target` stands for
+//! `CARGO_TARGET_DIR` when that is set, as for the report), divided by the batch of
+//! queries each iteration runs. `--quick` shortens warm-up and measurement (1 s and 2 s per
 //! function instead of criterion's 3 s and 5 s): noisier, for a first look.
 //!
 //! The accuracy and iteration tables that follow come from
@@ -35,8 +36,8 @@ const PEER_3D: &str = "parry3d";
 /// Queries per criterion iteration (`gjk_benches::standard::BATCH_SIZE`).
 const BATCH_SIZE: f64 = 1024.0;
 
-/// Where the report goes, relative to the workspace root.
-const REPORT: &str = "target/bench-report.md";
+/// The report's file name, in cargo's target directory.
+const REPORT: &str = "bench-report.md";
 
 /// Runs the peer benchmarks and writes the report.
 pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
@@ -64,7 +65,8 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
     if !status.success() {
         return Err(format!("the peer benchmarks failed ({status})"));
     }
-    let criterion = workspace_root.join("target").join("criterion");
+    let target = target_dir(workspace_root);
+    let criterion = target.join("criterion");
     let results = read_results(&criterion, GROUP_PREFIX)?;
     let mut report = markdown(&results, quick);
     report.push('\n');
@@ -78,10 +80,22 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
     report.push('\n');
     report.push_str(&markdown_3d(&results_3d, &accuracy_3d, quick));
     println!("\n{report}");
-    let path = workspace_root.join(REPORT);
+    let path = target.join(REPORT);
     std::fs::write(&path, &report).map_err(|error| format!("{}: {error}", path.display()))?;
-    println!("written to {REPORT}");
+    println!("written to {}", path.display());
     Ok(())
+}
+
+/// Cargo's target directory, where criterion writes its results and the report goes:
+/// `CARGO_TARGET_DIR` when set (relative to the workspace root, as cargo reads it),
+/// `target/` otherwise.
+fn target_dir(workspace_root: &Path) -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(
+            || workspace_root.join("target"),
+            |dir| workspace_root.join(dir),
+        )
 }
 
 /// What an example of gjk-benches prints, run in release with `args`.
