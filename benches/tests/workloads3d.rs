@@ -28,13 +28,12 @@ fn same_seed_gives_the_same_workload() {
 }
 
 /// A hull has its 32 points, none beyond the largest semi-axis drawn, and the
-/// origin well inside: its inradius above half the smallest semi-axis drawn (the
-/// spiral's spread makes it about 0.7 of the hull's own smallest). That every point is
-/// a vertex is checked by parry3d keeping them all (`tests/peers3d.rs`).
+/// origin well inside: its inradius above half the smallest semi-axis drawn. That
+/// every point is a vertex is checked by parry3d keeping them all
+/// (`tests/peers3d.rs`).
 fn check_hull(hull: &HullData) {
     assert_eq!(hull.points.len(), HULL_POINTS);
     let inradius = hull.inradius();
-    // About 0.7 of the shortest semi-axis, which is at least 0.5.
     assert!(
         inradius > 0.5 * HULL_SEMI_AXIS_RANGE.0,
         "inradius {inradius}"

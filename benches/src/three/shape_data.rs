@@ -84,7 +84,7 @@ impl HullData {
         let points = &self.points;
         let size = self.size();
         // A point within this of a plane counts as on it: far above the rounding of
-        // the plane tests (a few eps of size^2), far below any real gap.
+        // the heights (a few eps of the size), far below any real gap.
         let tolerance = 1e-12 * size;
         let mut facets = Vec::new();
         for i in 0..points.len() {

@@ -82,8 +82,8 @@ pub fn cuboid_pairs(count: usize, seed: u64) -> Workload3<CuboidData> {
 /// The directions are spread evenly (a Fibonacci spiral: heights in equal steps, each
 /// turned by the golden angle from the last), each jittered by up to 30 % of its
 /// share, and the whole set turned at random: random hulls whose gaps between points
-/// are never wide, so the origin is well inside (about 0.7 of the shortest semi-axis
-/// from every face).
+/// are never wide, so the origin is well inside (`tests/workloads3d.rs` checks every
+/// face at least half the smallest semi-axis drawn from it).
 pub fn random_hull(rng: &mut SplitMix64) -> HullData {
     let (low, high) = HULL_SEMI_AXIS_RANGE;
     let axes = [(); 3].map(|()| rng.uniform(low, high));
