@@ -6,6 +6,11 @@
 //! Both peers are `f32`. Box2D is called through `boxdd_sys::ffi` directly: boxdd's
 //! safe wrappers revalidate shapes and take a lock on every call (about 100 ns, four
 //! times a polygon ray cast), which would time the wrapper rather than Box2D.
+//!
+//! The 3D peer's adapter, `parry3d.rs`, is not a module here: the 3D targets
+//! (`benches/peers3d.rs`, `examples/peer_accuracy3d.rs`,
+//! `examples/peers3d_interleaved.rs`, `tests/peers3d.rs`) include it by path, so the
+//! plane targets do not compile an adapter they never call.
 
 pub mod box2d;
 pub mod parry;

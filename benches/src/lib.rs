@@ -9,7 +9,8 @@
 //! - adapters from that data to a library: gjk-shapes and gjk-core in `f32` or `f64`
 //!   ([`GjkWorkload`]), and the mean GJK iterations of a workload ([`mean_iterations`]).
 //!
-//! [`standard`] fixes the sizes and seeds the benchmarks use.
+//! [`standard`] fixes the sizes and seeds the benchmarks use; [`three`] holds the 3D
+//! workloads, in the same layers.
 
 mod cast_motion;
 mod gjk_adapter;
@@ -21,6 +22,7 @@ mod rng;
 pub mod scene;
 mod shape_data;
 pub mod standard;
+pub mod three;
 mod workload;
 
 pub use cast_motion::{CastMotion, MISS_OFFSET, SWEEP_TURN, cast_motions};

@@ -1,29 +1,44 @@
 //! `cargo xtask bench [--quick]`: the peer benchmarks (`benches/benches/peers.rs`: gjk,
-//! parry2d and Box2D v3 in one criterion run), then a markdown table of nanoseconds
-//! per query and each library's time relative to gjk's, printed and written to
-//! `target/bench-report.md`.
+//! parry2d and Box2D v3; `benches/benches/peers3d.rs`: gjk and parry3d; one criterion
+//! run), then a markdown table of nanoseconds per query and each library's time
+//! relative to gjk's, printed and written to `target/bench-report.md`.
 //!
 //! The table is read from criterion's own results (`target/criterion/<group>/<function>/
-//! new/estimates.json`, the mean time per iteration), divided by the batch of queries
-//! each iteration runs. `--quick` shortens warm-up and measurement (1 s and 2 s per
-//! function instead of criterion's 3 s and 5 s): noisier, for a first look.
+//! new/estimates.json`, the mean time per iteration; `target` stands for
+//! `CARGO_TARGET_DIR` when that is set, as for the report), divided by the batch of
+//! queries each iteration runs. `--quick` shortens warm-up and measurement (1 s and 2 s per
+//! function instead of criterion's 3 s and 5 s, which the 3D benchmark already cuts
+//! to 2 s and 3 s): noisier, for a first look.
 //!
 //! The accuracy and iteration tables that follow come from
 //! `benches/examples/peer_accuracy.rs`, which judges every library on the same queries
 //! against the exact f64 oracle; its markdown is appended as printed.
+//!
+//! The 3D table comes last, one row per workload and parry3d variant: both libraries'
+//! nanoseconds per query (criterion groups `peers3d_*`), gjk's time over parry3d's,
+//! and each side's accuracy against the 3D oracle with gjk's mean iterations, read
+//! from `benches/examples/peer_accuracy3d.rs --tsv`, whose lines name the workload and
+//! library as the criterion group and function do.
 
 use core::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-/// The criterion groups of the peer benchmarks start with this.
+/// The criterion groups of the plane peer benchmarks start with this.
 const GROUP_PREFIX: &str = "peers_";
+
+/// The criterion groups of the 3D peer benchmarks start with this.
+const GROUP_PREFIX_3D: &str = "peers3d_";
+
+/// The 3D peer's criterion function; other functions starting with it are variants
+/// (`parry3d_sat`).
+const PEER_3D: &str = "parry3d";
 
 /// Queries per criterion iteration (`gjk_benches::standard::BATCH_SIZE`).
 const BATCH_SIZE: f64 = 1024.0;
 
-/// Where the report goes, relative to the workspace root.
-const REPORT: &str = "target/bench-report.md";
+/// The report's file name, in cargo's target directory.
+const REPORT: &str = "bench-report.md";
 
 /// Runs the peer benchmarks and writes the report.
 pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
@@ -31,7 +46,16 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
-        .args(["bench", "-p", "gjk-benches", "--bench", "peers", "--"])
+        .args([
+            "bench",
+            "-p",
+            "gjk-benches",
+            "--bench",
+            "peers",
+            "--bench",
+            "peers3d",
+            "--",
+        ])
         .current_dir(workspace_root);
     if quick {
         command.args(["--warm-up-time", "1", "--measurement-time", "2"]);
@@ -42,19 +66,41 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
     if !status.success() {
         return Err(format!("the peer benchmarks failed ({status})"));
     }
-    let results = read_results(&workspace_root.join("target").join("criterion"))?;
+    let target = target_dir(workspace_root);
+    let criterion = target.join("criterion");
+    let results = read_results(&criterion, GROUP_PREFIX)?;
     let mut report = markdown(&results, quick);
     report.push('\n');
-    report.push_str(&accuracy_tables(workspace_root)?);
+    report.push_str(&example_output(workspace_root, "peer_accuracy", &[])?);
+    let results_3d = read_results(&criterion, GROUP_PREFIX_3D)?;
+    let accuracy_3d = parse_accuracy(&example_output(
+        workspace_root,
+        "peer_accuracy3d",
+        &["--tsv"],
+    )?)?;
+    report.push('\n');
+    report.push_str(&markdown_3d(&results_3d, &accuracy_3d, quick));
     println!("\n{report}");
-    let path = workspace_root.join(REPORT);
+    let path = target.join(REPORT);
     std::fs::write(&path, &report).map_err(|error| format!("{}: {error}", path.display()))?;
-    println!("written to {REPORT}");
+    println!("written to {}", path.display());
     Ok(())
 }
 
-/// The accuracy and iteration tables printed by the `peer_accuracy` example.
-fn accuracy_tables(workspace_root: &Path) -> Result<String, String> {
+/// Cargo's target directory, where criterion writes its results and the report goes:
+/// `CARGO_TARGET_DIR` when set (relative to the workspace root, as cargo reads it),
+/// `target/` otherwise.
+fn target_dir(workspace_root: &Path) -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(
+            || workspace_root.join("target"),
+            |dir| workspace_root.join(dir),
+        )
+}
+
+/// What an example of gjk-benches prints, run in release with `args`.
+fn example_output(workspace_root: &Path, example: &str, args: &[&str]) -> Result<String, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
         .args([
@@ -64,19 +110,21 @@ fn accuracy_tables(workspace_root: &Path) -> Result<String, String> {
             "-p",
             "gjk-benches",
             "--example",
-            "peer_accuracy",
+            example,
+            "--",
         ])
+        .args(args)
         .current_dir(workspace_root)
         .output()
         .map_err(|error| format!("could not start cargo: {error}"))?;
     if !output.status.success() {
         return Err(format!(
-            "the accuracy tables failed ({}): {}",
+            "the {example} example failed ({}): {}",
             output.status,
             String::from_utf8_lossy(&output.stderr)
         ));
     }
-    String::from_utf8(output.stdout).map_err(|error| format!("accuracy tables: {error}"))
+    String::from_utf8(output.stdout).map_err(|error| format!("{example}: {error}"))
 }
 
 /// One measured function: its workload (criterion group), library (function) and
@@ -88,14 +136,15 @@ struct Measurement {
     nanoseconds: f64,
 }
 
-/// Every `peers_*` result under criterion's directory, sorted by workload then library.
-fn read_results(criterion: &Path) -> Result<Vec<Measurement>, String> {
+/// Every result of a group named `<prefix><workload>` under criterion's directory,
+/// sorted by workload then library.
+fn read_results(criterion: &Path, prefix: &str) -> Result<Vec<Measurement>, String> {
     let mut results = Vec::new();
     let groups = std::fs::read_dir(criterion)
         .map_err(|error| format!("{}: {error} (no benchmark results)", criterion.display()))?;
     for group in groups.flatten() {
         let workload = group.file_name().to_string_lossy().into_owned();
-        let Some(workload) = workload.strip_prefix(GROUP_PREFIX) else {
+        let Some(workload) = workload.strip_prefix(prefix) else {
             continue;
         };
         let Ok(functions) = std::fs::read_dir(group.path()) else {
@@ -116,10 +165,7 @@ fn read_results(criterion: &Path) -> Result<Vec<Measurement>, String> {
         }
     }
     if results.is_empty() {
-        return Err(format!(
-            "no {GROUP_PREFIX}* results in {}",
-            criterion.display()
-        ));
+        return Err(format!("no {prefix}* results in {}", criterion.display()));
     }
     results.sort_by(|a, b| (&a.workload, &a.library).cmp(&(&b.workload, &b.library)));
     Ok(results)
@@ -212,6 +258,123 @@ fn warm_over_cold(results: &[Measurement]) -> String {
     )
 }
 
+/// One library's accuracy on one 3D workload, as `peer_accuracy3d --tsv` prints it
+/// (the numbers kept as printed).
+#[derive(Clone, Debug, PartialEq)]
+struct Accuracy {
+    workload: String,
+    library: String,
+    max_error: String,
+    median_error: String,
+    wrong: String,
+    iterations: String,
+}
+
+/// The lines of `peer_accuracy3d --tsv`: workload, library, max and median error over
+/// L, misclassified pairs, mean iterations (`-` when not reported), tab-separated.
+fn parse_accuracy(tsv: &str) -> Result<Vec<Accuracy>, String> {
+    tsv.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| match line.split('\t').collect::<Vec<_>>()[..] {
+            [
+                workload,
+                library,
+                max_error,
+                median_error,
+                wrong,
+                iterations,
+            ] => Ok(Accuracy {
+                workload: workload.to_owned(),
+                library: library.to_owned(),
+                max_error: max_error.to_owned(),
+                median_error: median_error.to_owned(),
+                wrong: wrong.to_owned(),
+                iterations: iterations.to_owned(),
+            }),
+            _ => Err(format!("peer_accuracy3d: unexpected line {line:?}")),
+        })
+        .collect()
+}
+
+/// The 3D table: per workload and parry3d variant, both libraries' nanoseconds per
+/// query, gjk's time over parry3d's (below 1, gjk is faster), each side's accuracy and
+/// gjk's mean iterations. A workload parry3d has no shape for gets one row with
+/// dashes on parry3d's side.
+fn markdown_3d(results: &[Measurement], accuracy: &[Accuracy], quick: bool) -> String {
+    let mut report = String::from("# 3D: gjk and parry3d\n\n");
+    if quick {
+        report.push_str("Quick run (`--quick`): short measurements, noisier figures.\n\n");
+    }
+    report.push_str(
+        "Same run, same `f32` data, 1024 pairs per workload, one in ten overlapping \
+         (`benches/benches/peers3d.rs`; which parry3d function answers each workload and \
+         why is in `benches/peers/parry3d.rs`: its GJK distance on the support maps, and \
+         for the sphere its ball-against-polyhedron path, a GJK point projection). \
+         \"gjk / parry3d\" is gjk's time over parry3d's: below 1, gjk is faster. \
+         Errors are |distance - exact| / L against the f64 oracle, L the larger of the \
+         exact distance and the two shapes' sizes; wrong: overlap misreported, outside \
+         2e-5 of touching (`benches/examples/peer_accuracy3d.rs`). parry3d does not \
+         report its iterations. \"cuboids (parry3d sat)\": `parry3d::query::distance` \
+         on two boxes, which takes parry's separating-axis box code instead of GJK.\n\n\
+         | workload | gjk ns/query | parry3d ns/query | gjk / parry3d \
+         | gjk max error / L | gjk median error / L | gjk wrong \
+         | parry3d max error / L | parry3d median error / L | parry3d wrong \
+         | gjk mean iterations |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    let find = |workload: &str, library: &str| {
+        accuracy
+            .iter()
+            .find(|row| row.workload == workload && row.library == library)
+    };
+    let dash = || "-".to_owned();
+    let mut workloads: Vec<&str> = results.iter().map(|m| m.workload.as_str()).collect();
+    workloads.dedup();
+    for workload in workloads {
+        let rows: Vec<&Measurement> = results.iter().filter(|m| m.workload == workload).collect();
+        let Some(gjk) = rows.iter().find(|m| m.library == "gjk") else {
+            continue;
+        };
+        let gjk_accuracy = find(workload, "gjk");
+        let peers: Vec<Option<&Measurement>> = {
+            let found: Vec<_> = rows
+                .iter()
+                .filter(|m| m.library.starts_with(PEER_3D))
+                .map(|m| Some(*m))
+                .collect();
+            if found.is_empty() { vec![None] } else { found }
+        };
+        for peer in peers {
+            let name = workload.strip_prefix("distance_").unwrap_or(workload);
+            let label = match peer {
+                Some(m) if m.library != PEER_3D => format!("{name} ({})", m.library),
+                Some(_) => name.to_owned(),
+                None => format!("{name} (no parry3d shape)"),
+            };
+            let peer_accuracy = peer.and_then(|m| find(workload, &m.library));
+            let field = |row: Option<&Accuracy>, pick: fn(&Accuracy) -> &String| {
+                row.map_or_else(dash, |row| pick(row).clone())
+            };
+            let _ = writeln!(
+                report,
+                "| {} | {:.1} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                label.replace('_', " "),
+                gjk.nanoseconds,
+                peer.map_or_else(dash, |m| format!("{:.1}", m.nanoseconds)),
+                peer.map_or_else(dash, |m| format!("{:.2}", gjk.nanoseconds / m.nanoseconds)),
+                field(gjk_accuracy, |row| &row.max_error),
+                field(gjk_accuracy, |row| &row.median_error),
+                field(gjk_accuracy, |row| &row.wrong),
+                field(peer_accuracy, |row| &row.max_error),
+                field(peer_accuracy, |row| &row.median_error),
+                field(peer_accuracy, |row| &row.wrong),
+                field(gjk_accuracy, |row| &row.iterations),
+            );
+        }
+    }
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,6 +459,74 @@ mod tests {
         );
         assert!(
             !report.contains("| coherent octagons | parry2d |"),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn accuracy_lines_are_read_field_by_field() {
+        let rows = parse_accuracy("distance_cuboids\tgjk\t6.3e-7\t7.9e-8\t0\t2.73\n\n")
+            .expect("one valid line");
+        assert_eq!(
+            rows,
+            [Accuracy {
+                workload: "distance_cuboids".to_owned(),
+                library: "gjk".to_owned(),
+                max_error: "6.3e-7".to_owned(),
+                median_error: "7.9e-8".to_owned(),
+                wrong: "0".to_owned(),
+                iterations: "2.73".to_owned(),
+            }]
+        );
+        assert!(parse_accuracy("distance_cuboids\tgjk\t1e-7").is_err());
+    }
+
+    #[test]
+    fn table_3d_gives_a_row_per_parry3d_variant_with_both_sides_accuracy() {
+        let row = |workload: &str, library: &str, nanoseconds| Measurement {
+            workload: workload.to_owned(),
+            library: library.to_owned(),
+            nanoseconds,
+        };
+        let accuracy = |workload: &str, library: &str, max: &str, iterations: &str| Accuracy {
+            workload: workload.to_owned(),
+            library: library.to_owned(),
+            max_error: max.to_owned(),
+            median_error: "1e-8".to_owned(),
+            wrong: "0".to_owned(),
+            iterations: iterations.to_owned(),
+        };
+        let report = markdown_3d(
+            &[
+                row("distance_cuboids", "gjk", 300.0),
+                row("distance_cuboids", "parry3d", 400.0),
+                row("distance_cuboids", "parry3d_sat", 600.0),
+                row("distance_ellipsoids", "gjk", 1800.0),
+            ],
+            &[
+                accuracy("distance_cuboids", "gjk", "6e-7", "2.73"),
+                accuracy("distance_cuboids", "parry3d", "3e-4", "-"),
+                accuracy("distance_cuboids", "parry3d_sat", "5e-7", "-"),
+                accuracy("distance_ellipsoids", "gjk", "1e-6", "9.50"),
+            ],
+            false,
+        );
+        assert!(
+            report.contains(
+                "| cuboids | 300.0 | 400.0 | 0.75 | 6e-7 | 1e-8 | 0 | 3e-4 | 1e-8 | 0 | 2.73 |"
+            ),
+            "{report}"
+        );
+        assert!(
+            report.contains(
+                "| cuboids (parry3d sat) | 300.0 | 600.0 | 0.50 | 6e-7 | 1e-8 | 0 | 5e-7 | 1e-8 | 0 | 2.73 |"
+            ),
+            "{report}"
+        );
+        assert!(
+            report.contains(
+                "| ellipsoids (no parry3d shape) | 1800.0 | - | - | 1e-6 | 1e-8 | 0 | - | - | - | 9.50 |"
+            ),
             "{report}"
         );
     }

@@ -38,8 +38,9 @@ usage: cargo xtask <command>
 
 commands:
   bench [--quick]
-         gjk side by side with parry2d and Box2D v3 (criterion), then a markdown table
-         of ns/query and ratios, written to target/bench-report.md
+         gjk side by side with parry2d and Box2D v3, and in 3D with parry3d
+         (criterion), then markdown tables of ns/query, ratios and accuracy against
+         the f64 oracles, written to target/bench-report.md
   ci     run every check CI runs: fmt, clippy, tests, docs, no_std cross builds
   demo   print a tour of the kernel on a few shape pairs, in the plane and in space, and
          draw them to target/demo.svg and target/demo3d.svg
