@@ -18,7 +18,9 @@
 //! `manifold` (`collide_polygons` on the octagons in contact of the manifold
 //! benchmark), and for comparison `box2d` (Box2D's `b2ShapeDistance`
 //! on the static pairs, cold), `box2d-ray` (`b2RayCastPolygon`, the same rays) and
-//! `box2d-manifold` (`b2CollidePolygons`, the same pairs in contact). The
+//! `box2d-manifold` (`b2CollidePolygons`, the same pairs in contact); `cold3d` with a
+//! second argument `boxes` (the default), `hulls`, `capsule-hull`, `sphere-hull` or
+//! `ellipsoids` runs `distance` on the 3D peer workloads. The
 //! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
 //! mixed polygons. Each mode runs [`PASSES`] passes over its 1024 pairs inside
 //! `measured_*`, so the collected instructions divided by `PASSES * 1024` are the
@@ -34,12 +36,17 @@ use gjk_benches::standard::{
     SPECULATIVE, standard_coherent_motion, standard_mixed_polygon_pairs, standard_octagon_pairs,
     standard_octagons_in_contact,
 };
+use gjk_benches::three::standard::{
+    standard_capsule_hull_pairs, standard_cuboid_pairs, standard_ellipsoid_pairs,
+    standard_hull_pairs, standard_sphere_hull_pairs,
+};
+use gjk_benches::three::{GjkWorkload3, ToGjkShape3, Workload3};
 use gjk_benches::{
     GjkCastQuery, GjkWorkload, PairTransforms, PolygonData, Workload, cast_motions,
     gjk_cast_queries,
 };
 use gjk_core::{
-    Ray, ShapeCastInput, SimplexCache, Support, distance, distance_cached, shape_cast,
+    Ray, ShapeCastInput, SimplexCache, Support, Vec3, distance, distance_cached, shape_cast,
     support_ray_cast,
 };
 use gjk_shapes::{Polygon, collide_polygons};
@@ -49,6 +56,40 @@ use peers::parry;
 
 /// Passes over the workload per run.
 const PASSES: usize = 10;
+
+/// `distance` on a 3D workload's pairs (`cold3d`).
+#[inline(never)]
+fn measured_cold3d<A, B>(workload: &GjkWorkload3<f32, A, B>)
+where
+    A: Support<f32, Vec3<f32>>,
+    B: Support<f32, Vec3<f32>>,
+{
+    for _ in 0..PASSES {
+        for ((a, b), &(xf_a, xf_b)) in workload.shapes.iter().zip(&workload.transforms) {
+            let _ = black_box(distance(a, xf_a, b, xf_b));
+        }
+    }
+}
+
+/// [`measured_cold3d`] on the 3D workload named `name`.
+fn cold3d(name: &str) {
+    fn run<A, B, DataA, DataB>(workload: &Workload3<DataA, DataB>)
+    where
+        A: Support<f32, Vec3<f32>>,
+        B: Support<f32, Vec3<f32>>,
+        DataA: ToGjkShape3<f32, Shape = A>,
+        DataB: ToGjkShape3<f32, Shape = B>,
+    {
+        measured_cold3d(&GjkWorkload3::new(workload).expect("f32 shapes are valid"));
+    }
+    match name {
+        "hulls" => run(&standard_hull_pairs()),
+        "capsule-hull" => run(&standard_capsule_hull_pairs()),
+        "sphere-hull" => run(&standard_sphere_hull_pairs()),
+        "ellipsoids" => run(&standard_ellipsoid_pairs()),
+        _ => run(&standard_cuboid_pairs()),
+    }
+}
 
 #[inline(never)]
 fn measured_cold<T: Support<f32>>(shapes: &[(T, T)], frame: &[PairTransforms<f32>]) {
@@ -255,6 +296,10 @@ fn main() {
         _ => standard_octagon_pairs(),
     };
     let still = GjkWorkload::<f32, _>::new(&workload).expect("f32 shapes are valid");
+    if mode == "cold3d" {
+        cold3d(std::env::args().nth(2).as_deref().unwrap_or("boxes"));
+        return;
+    }
     match mode.as_str() {
         "cold" => measured_cold(&still.shapes, &still.frames[0]),
         "ray" => measured_ray(&still.shapes, &still.frames[0]),

@@ -68,7 +68,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 point / rounded-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Point([-0.13572307, -0.061554827, -0.025128271]), pose: Pose3 { position: [-0.12181773, 0.30370107, -0.0035502035], axis: [-0.8218541, 0.18703818, 0.5381195], angle: 2.2167943 } }, b: Placed3 { shape: ShapeSpec3::RoundedCuboid { half_extents: [0.7020402, 0.45447937, 0.52230805], rounding: 0.106447585 }, pose: Pose3 { position: [-0.16631843, -0.122570865, -1.1212999], axis: [0.78845567, 0.5294878, -0.3130181], angle: -1.7813761 } } },
-        expected: [0x3f1c32c2, 0xbe067790, 0x3e956fda, 0x3e1657ca, 0xbc25bf78, 0x3ebe0705, 0xbee44c21, 0x3e4b67d4, 0x3e050d0c, 0xbf78af1c, 0x00000003, 0x00000000, 0x00000000],
+        expected: [0x3f1c32c0, 0xbe067791, 0x3e956fda, 0x3e1657c8, 0xbc25bf98, 0x3ebe0704, 0xbee44c20, 0x3e4b67d0, 0x3e050d0c, 0xbf78af1c, 0x00000003, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 0.610149478807, tolerance: 4.13121232953e-6, overlapping: Some(false) },
     },
     Case {
@@ -206,7 +206,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 segment / cone",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Segment { a: [-1.0544666, -0.025653463, -0.17145957], b: [0.6084036, -0.058388356, 0.17787008] }, pose: Pose3 { position: [-0.043669514, -0.32366335, -0.46529633], axis: [0.31165856, 0.6108735, -0.7278066], angle: 1.8067887 } }, b: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.68003666, radius: 0.67514277 }, pose: Pose3 { position: [-0.077526405, -0.11828574, -0.3682499], axis: [-0.4895067, 0.44787082, -0.74819446], angle: -1.1062052 } } },
-        expected: [0x00000000, 0xbd904522, 0xbebaa1b1, 0xbed625f0, 0xbd904520, 0xbebaa1b1, 0xbed625ef, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbd904522, 0xbebaa1b2, 0xbed625f0, 0xbd904520, 0xbebaa1b0, 0xbed625f0, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.94148465611e-6, overlapping: None },
     },
     Case {
@@ -272,7 +272,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 capsule / cone",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Capsule { a: [-0.24773154, -0.16838464, 0.0493428], b: [0.78346765, 0.12057749, -0.20207343], radius: 0.34554812 }, pose: Pose3 { position: [0.0062951273, -0.19961038, 0.10778028], axis: [0.93743443, -0.34150797, -0.067742184], angle: 2.4310737 } }, b: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.8746745, radius: 0.25285622 }, pose: Pose3 { position: [-0.116056606, -0.5536747, -0.07799426], axis: [-0.67793316, -0.20934851, -0.7046842], angle: -1.9433897 } } },
-        expected: [0x00000000, 0x3d7e428b, 0xbf0be94e, 0x3c3516e0, 0x3d8525de, 0xbf0a7ff6, 0x3c6216e0, 0xbedc70df, 0xbf4ed19c, 0xbece0b28, 0x00000005, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3d7e4287, 0xbf0be950, 0x3c351700, 0x3d8525e4, 0xbf0a7ff6, 0x3c6216e0, 0xbedc70e0, 0xbf4ed19d, 0xbece0b2c, 0x00000005, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.23121145352e-6, overlapping: Some(true) },
     },
     Case {
@@ -290,7 +290,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 capsule / transformed-cylinder",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Capsule { a: [-0.30493274, 0.10100738, 0.16834465], b: [0.4975193, 0.36921665, 0.30602762], radius: 0.49380028 }, pose: Pose3 { position: [-0.048152603, 0.021204226, 0.03190892], axis: [-0.54628086, -0.6738703, 0.49746963], angle: 0.60973895 } }, b: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.42745528, radius: 0.5282438, pose: Pose3 { position: [0.18249013, 0.34649226, 0.36932176], axis: [-0.9040166, -0.3451538, -0.25223553], angle: -0.18110384 } }, pose: Pose3 { position: [-0.06892763, -0.0133117605, 0.6683006], axis: [-0.5168666, 0.83868116, 0.17164728], angle: -0.31981084 } } },
-        expected: [0x00000000, 0xbe9be1ae, 0x3db16d53, 0x3f18a8c4, 0xbe968d3b, 0x3dd4c205, 0x3f0ac490, 0xbe382716, 0xbe989752, 0x3f6ffd97, 0x00000012, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbe9be000, 0x3db16378, 0x3f18a889, 0xbe968b9a, 0x3dd4b9d9, 0x3f0ac465, 0xbe381e9a, 0xbe989b80, 0x3f6ffd55, 0x00000012, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.14022703025e-6, overlapping: Some(true) },
     },
     Case {
@@ -374,7 +374,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 triangle / convex-points",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Triangle { corners: [[-0.13523626, -0.91897726, 0.03258002], [-0.79535294, -0.050629817, 0.0822432], [0.02017107, -0.9469438, 0.07685976]] }, pose: Pose3 { position: [0.4755344, -0.4746055, 0.23091185], axis: [-0.31068516, 0.77244747, 0.55389494], angle: 1.2322779 } }, b: Placed3 { shape: ShapeSpec3::Points { points: &[[0.6791521, -0.16319439, -0.5483099], [-0.059486896, 0.60833997, -0.11645158], [-0.6059243, -0.57736015, -0.55079085], [0.44443166, 0.010487754, -0.58472836], [0.23026843, -0.17807703, 0.6971987], [0.58813554, 0.3271719, -0.5206348], [0.45771432, -0.06029371, 0.5427601], [0.112291016, -0.33076134, -0.6017247]] }, pose: Pose3 { position: [1.14314, 0.6620254, -0.43250293], axis: [-0.022391161, 0.7843488, 0.61991584], angle: -2.4061012 } } },
-        expected: [0x3f8901be, 0x3f763090, 0xbf83f168, 0x3ed73401, 0x3f6dc080, 0xbdd66bfc, 0xbdec33f4, 0xbcfc41e0, 0x3f5d7f58, 0xbf001cbc, 0x00000003, 0x00000000, 0x00000000],
+        expected: [0x3f8901bf, 0x3f763090, 0xbf83f168, 0x3ed73402, 0x3f6dc080, 0xbdd66bf8, 0xbdec33f0, 0xbcfc4200, 0x3f5d7f58, 0xbf001cba, 0x00000003, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 1.07036573633, tolerance: 2.75372639165e-6, overlapping: Some(false) },
     },
     Case {
@@ -554,7 +554,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 ellipsoid / rounded-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [0.43902752, 0.4845811, 0.27106127] }, pose: Pose3 { position: [0.4461737, 0.28403112, -0.12065464], axis: [0.68107647, -0.68747896, -0.25200698], angle: -2.3513763 } }, b: Placed3 { shape: ShapeSpec3::RoundedCuboid { half_extents: [0.23405056, 0.24725032, 0.24390213], rounding: 0.35896817 }, pose: Pose3 { position: [0.9603665, 1.1287519, 0.45881292], axis: [0.31545243, 0.58805084, 0.74477243], angle: 2.7701747 } } },
-        expected: [0x3d3e8990, 0x3f3aa1c0, 0x3f075375, 0x3dba043c, 0x3f412c20, 0x3f110f2e, 0x3dca9a80, 0x3f0c9a3d, 0x3f513cc6, 0x3e324990, 0x0000000e, 0x00000000, 0x00000000],
+        expected: [0x3d3e8990, 0x3f3aa196, 0x3f07538e, 0x3dba04a8, 0x3f412bfa, 0x3f110f44, 0x3dca9aee, 0x3f0c9aa6, 0x3f513c85, 0x3e32491c, 0x0000000e, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 0.0465179502542, tolerance: 2.99904192165e-6, overlapping: Some(false) },
     },
     Case {
@@ -674,13 +674,13 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 transformed-cylinder / cylinder, scale 1e-3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.0005853688, radius: 0.0005938288, pose: Pose3 { position: [0.00015800026, 0.00014632352, -0.00028914472], axis: [-0.46294117, -0.3473618, 0.8154908], angle: 0.04937193 } }, pose: Pose3 { position: [-0.00011128322, 0.00027892942, -0.00029092326], axis: [-0.6202207, 0.71447474, 0.32380876], angle: 1.1260549 } }, b: Placed3 { shape: ShapeSpec3::Cylinder { half_height: 0.0005786343, radius: 0.00047331862 }, pose: Pose3 { position: [-0.00036091954, 0.002100515, 0.00028238934], axis: [0.8066766, 0.27110842, 0.52514094], angle: 1.0544254 } } },
-        expected: [0x3a49253b, 0xb9edbfdf, 0x3a53efde, 0xb8cac454, 0xb982250a, 0x3ab7971c, 0x39b56111, 0x3e88f328, 0x3f459486, 0x3f13adfb, 0x0000000b, 0x00000000, 0x00000000],
+        expected: [0x3a49253a, 0xb9edbf7b, 0x3a53eeba, 0xb8cab8c0, 0xb98221b8, 0x3ab7969c, 0x39b56233, 0x3e88f6e6, 0x3f4594b5, 0x3f13acdc, 0x0000000b, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 0.000767308959753, tolerance: 3.33527966718e-9, overlapping: Some(false) },
     },
     Case {
         label: "distance3 transformed-cylinder / segment, scale 1e-3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.0005732651, radius: 0.0005337111, pose: Pose3 { position: [0.000120982935, 8.228754e-5, -0.0004962943], axis: [0.9717909, 0.1945299, -0.13334365], angle: -2.4190273 } }, pose: Pose3 { position: [0.00013478342, -0.00016664146, -0.00022652658], axis: [0.6163712, 0.73121715, -0.29224652], angle: 2.8763375 } }, b: Placed3 { shape: ShapeSpec3::Segment { a: [-0.00076573837, -0.0002685654, -0.0002602584], b: [0.0008363751, 0.00037784618, 0.00015187863] }, pose: Pose3 { position: [5.5346838e-5, 0.0015067606, -0.00014044951], axis: [-0.65181535, -0.11386765, -0.7497806], angle: -2.2701435 } } },
-        expected: [0x3a4087c2, 0xb8bfbab4, 0x3a288352, 0xb9cca5ef, 0xb88ce0f4, 0x3aaf5738, 0xba244f41, 0x3d073a60, 0x3f7238de, 0xbea4d6df, 0x00000009, 0x00000000, 0x00000000],
+        expected: [0x3a4087c2, 0xb8bfbaac, 0x3a288352, 0xb9cca5ec, 0xb88ce0f4, 0x3aaf5737, 0xba244f3e, 0x3d073a60, 0x3f7238de, 0xbea4d6de, 0x00000009, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 0.000734444956701, tolerance: 3.35216343013e-9, overlapping: Some(false) },
     },
     Case {
@@ -722,13 +722,13 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 triangle / rounded-cuboid, scale 1e3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Triangle { corners: [[372.02737, 319.46814, -183.48502], [-163.0812, -320.53732, 253.70027], [254.96916, 747.8197, 67.13556]] }, pose: Pose3 { position: [336.68436, -493.01773, -117.13666], axis: [-0.5970788, -0.6133447, -0.5170156], angle: 1.2789342 } }, b: Placed3 { shape: ShapeSpec3::RoundedCuboid { half_extents: [689.2432, 413.23007, 502.36218], rounding: 296.1637 }, pose: Pose3 { position: [445.0694, -556.4069, 109.2996], axis: [0.34304136, 0.8314538, -0.43704367], angle: 2.6125839 } } },
-        expected: [0x00000000, 0x43e0bac0, 0xc3f94cde, 0xc17b6640, 0x43e0bac1, 0xc3f94cdf, 0xc17b6618, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x43e0bac0, 0xc3f94cde, 0xc17b6638, 0x43e0bac1, 0xc3f94cde, 0xc17b6640, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 0.00496431506397, overlapping: Some(true) },
     },
     Case {
         label: "distance3 swept-cuboid / triangle, scale 1e3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::SweptCuboid { half_extents: [333.96698, 389.2884, 348.03253], sweep: [719.2407, 715.8521, -493.19778] }, pose: Pose3 { position: [340.56894, 354.12326, 340.68552], axis: [-0.46104774, -0.8526705, 0.24573982], angle: -2.782818 } }, b: Placed3 { shape: ShapeSpec3::Triangle { corners: [[305.3514, 459.21982, 85.017296], [-362.91983, -990.8716, -38.64387], [-730.8623, -738.20056, -126.5981]] }, pose: Pose3 { position: [241.6757, -415.01462, 653.6153], axis: [-0.28240022, 0.24854651, 0.9265391], angle: -1.786834 } } },
-        expected: [0x418654e7, 0xc320aa04, 0x43b80c6a, 0x435e180e, 0xc32f8466, 0x43b4870c, 0x4361858f, 0xbf6272aa, 0xbed6b8c8, 0x3e5108ec, 0x00000006, 0x00000000, 0x00000000],
+        expected: [0x418654e7, 0xc320aa02, 0x43b80c6a, 0x435e180e, 0xc32f8462, 0x43b4870b, 0x43618591, 0xbf6272ac, 0xbed6b8c4, 0x3e5108ea, 0x00000006, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 16.7915015723, tolerance: 0.00463173619255, overlapping: Some(false) },
     },
     Case {
@@ -812,13 +812,13 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 transformed-cylinder (size 100) / point (size 0.5) at 2.1e-2",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 13.347459, radius: 23.354273, pose: Pose3 { position: [-11.318037, 18.969236, 12.639962], axis: [0.12486195, -0.12616332, -0.9841201], angle: 2.8186479 } }, pose: Pose3 { position: [-0.19729564, 2.7578022, 9.245509], axis: [-0.17372766, -0.38952586, 0.90448236], angle: 2.5146732 } }, b: Placed3 { shape: ShapeSpec3::Point([0.03642644, -0.037925024, 0.047790706]), pose: Pose3 { position: [-7.4835253, 2.018619, 16.068636], axis: [-0.16462904, 0.1294174, 0.97782844], angle: 1.3905824 } } },
-        expected: [0x3caa8f44, 0xc0ede345, 0x4002f35d, 0x4180bb6d, 0xc0ee0e83, 0x4003bcfc, 0x4180dc14, 0xbe81ce9e, 0x3f174b84, 0x3f440b56, 0x0000001a, 0x00000000, 0x00000000],
+        expected: [0x3caa933f, 0xc0ede354, 0x4002f364, 0x4180bb6a, 0xc0ee0e83, 0x4003bcfa, 0x4180dc14, 0xbe819fce, 0x3f1747c6, 0x3f4415f9, 0x00000014, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 0.0208273679369, tolerance: 0.000107597500747, overlapping: Some(false) },
     },
     Case {
         label: "distance3 ellipsoid (size 100) / point (size 0.5) at 2.9e-2",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [20.988907, 23.102905, 38.59826] }, pose: Pose3 { position: [5.4090276, -3.280079, -3.1670783], axis: [-0.6206508, -0.7815176, 0.06342501], angle: 0.27015293 } }, b: Placed3 { shape: ShapeSpec3::Point([0.04866959, -0.027167378, -0.0441905]), pose: Pose3 { position: [-12.703007, -8.734965, 20.812197], axis: [-0.0959412, -0.32710445, -0.9401053], angle: -3.0714781 } } },
-        expected: [0x3ce977d1, 0xc14bc4a2, 0xc10b9086, 0x41a6124b, 0xc14c2720, 0xc10bbf8a, 0x41a62701, 0xbf57fb1a, 0xbece3b90, 0x3eb5b79a, 0x00000022, 0x00000000, 0x00000000],
+        expected: [0x3ce977cf, 0xc14bc4a2, 0xc10b9085, 0x41a6124d, 0xc14c2720, 0xc10bbf8a, 0x41a62702, 0xbf57fc0e, 0xbece405b, 0x3eb5ada1, 0x00000027, 0x00000000, 0x00000000],
         reference: Reference::Distance { distance: 0.0285004586739, tolerance: 0.000150625298442, overlapping: Some(false) },
     },
     Case {
@@ -902,7 +902,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cylinder standing on a cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0, 1.0, 1.0] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 0.0, 1.0], angle: 0.0 } }, b: Placed3 { shape: ShapeSpec3::Cylinder { half_height: 0.5, radius: 0.5 }, pose: Pose3 { position: [0.0, 0.0, 1.5], axis: [0.0, 0.0, 1.0], angle: 0.0 } } },
-        expected: [0x00000000, 0x3ecadcc4, 0x3ddc1970, 0x3f800000, 0x3ecadcc4, 0x3ddc1970, 0x3f800000, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3ecadcc4, 0x3ddc1970, 0x3f800000, 0x3ecadcc4, 0x3ddc196e, 0x3f800000, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4e-6, overlapping: None },
     },
     Case {
@@ -1214,7 +1214,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "cached distance3 ellipsoid / point",
         query: Query3::DistanceCached { a: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [1.0744646, 0.8699419, 0.41238308] }, pose: Pose3 { position: [-0.18363194, 0.3480082, -0.16723678], axis: [0.89048105, 0.35038167, 0.29030356], angle: -0.10699373 } }, b: Placed3 { shape: ShapeSpec3::Point([0.0693044, -0.051057618, -0.15191159]), pose: Pose3 { position: [-0.59457123, 0.9965879, -0.9248314], axis: [-0.094962165, 0.90800685, -0.40805113], angle: 0.10747866 } }, b_next: Pose3 { position: [-0.5705843, 0.9535225, -0.9538188], axis: [-0.094962165, 0.90800685, -0.40805113], angle: 0.08204223 } },
-        expected: [0x3f12db4c, 0xbeee1798, 0x3f47e8f0, 0xbf0d040f, 0xbf03b80d, 0x3f662fa4, 0xbf8e1433, 0xbdb0baf8, 0x3e531c07, 0xbf79864c, 0x0000000c, 0x00000000, 0x00000002],
+        expected: [0x3f12db4d, 0xbeee1a30, 0x3f47e981, 0xbf0d03d3, 0xbf03b80d, 0x3f662fa4, 0xbf8e1433, 0xbdb0a8ec, 0x3e531814, 0xbf7986b5, 0x0000000c, 0x00000000, 0x00000002],
         reference: Reference::Distance { distance: 0.573658573267, tolerance: 4.29469469173e-6, overlapping: Some(false) },
     },
     Case {
@@ -1226,7 +1226,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "cached distance3 transformed-cylinder / ellipsoid",
         query: Query3::DistanceCached { a: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.57537746, radius: 0.109589584, pose: Pose3 { position: [0.3914801, -0.26437765, 0.15525544], axis: [-0.7723898, 0.6213291, 0.13177295], angle: -0.86436886 } }, pose: Pose3 { position: [0.0282823, -0.38033003, 0.21811901], axis: [0.5466679, -0.6970644, 0.46395627], angle: 1.1154518 } }, b: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [1.0555311, 0.95899504, 0.31360066] }, pose: Pose3 { position: [-0.06581568, -0.3248159, 0.31657806], axis: [0.6414659, 0.62092036, -0.45053232], angle: -2.3568573 } }, b_next: Pose3 { position: [-0.045618333, -0.37087536, 0.31046912], axis: [0.6414659, 0.62092036, -0.45053232], angle: -2.385148 } },
-        expected: [0x00000000, 0x3e2c82eb, 0xbf687ffc, 0x3ed2c17b, 0x3e2c82ed, 0xbf687ffc, 0x3ed2c17a, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000001, 0x00000004],
+        expected: [0x00000000, 0x3e2c82f1, 0xbf687ff7, 0x3ed2c17e, 0x3e2c82f1, 0xbf687ff7, 0x3ed2c17e, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000001, 0x00000004],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.21718714714e-6, overlapping: None },
     },
     Case {
@@ -1298,7 +1298,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "cached distance3 ellipsoid / sphere",
         query: Query3::DistanceCached { a: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [0.5871284, 0.7956301, 0.29868096] }, pose: Pose3 { position: [0.30367762, 0.14264102, 0.15972103], axis: [-0.71760905, 0.17513971, 0.67406476], angle: 1.066554 } }, b: Placed3 { shape: ShapeSpec3::Sphere { center: [0.093089424, 0.008248211, -0.07248628], radius: 0.2005433 }, pose: Pose3 { position: [0.63590086, -0.12277319, -0.08054803], axis: [0.9439794, -0.19425948, 0.2667698], angle: 0.8359936 } }, b_next: Pose3 { position: [0.5865678, -0.10223974, -0.04608306], axis: [0.9439794, -0.19425948, 0.2667698], angle: 0.87797314 } },
-        expected: [0x00000000, 0x3f27d2b4, 0x3be15620, 0xbc9ee190, 0x3f1b6cbe, 0x3db0b80a, 0x3da66c4c, 0x3eb4ed77, 0xbf145545, 0xbf3c03ce, 0x00000019, 0x00000001, 0x00000003],
+        expected: [0x00000000, 0x3f27d254, 0x3be11f00, 0xbc9edc80, 0x3f1b6b8d, 0x3db0ad26, 0x3da67050, 0x3eb4f958, 0xbf144e7b, 0xbf3c064f, 0x00000016, 0x00000001, 0x00000002],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.73077998558e-6, overlapping: Some(true) },
     },
     Case {
@@ -1322,7 +1322,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "cached distance3 hull(sphere,sphere) / capsule",
         query: Query3::DistanceCached { a: Placed3 { shape: ShapeSpec3::SphereHull { first: [-0.9981147, -0.3579231, 0.071068324], second: [0.9905347, -0.47810775, -0.0012895996], radius: 0.27976108 }, pose: Pose3 { position: [0.04280843, 0.03496946, -0.1381984], axis: [0.5960225, -0.20096979, 0.77741134], angle: 1.2633744 } }, b: Placed3 { shape: ShapeSpec3::Capsule { a: [-0.28395322, -0.035930153, -0.0029592793], b: [0.41265255, -0.33547622, -0.27349147], radius: 0.1414898 }, pose: Pose3 { position: [0.48473623, 0.6007865, 0.20950371], axis: [-0.9829009, -0.058547243, 0.17457959], angle: -1.4903979 } }, b_next: Pose3 { position: [0.45629635, 0.628568, 0.24094641], axis: [-0.9829009, -0.058547243, 0.17457959], angle: -1.5392362 } },
-        expected: [0x3d393490, 0x3f44f600, 0x3f297afc, 0xbc9a63f0, 0x3f3f06be, 0x3f322bce, 0xbd1a5458, 0xbf033fb1, 0x3f40340f, 0xbed53cfc, 0x00000001, 0x00000000, 0x00000003],
+        expected: [0x3d393488, 0x3f44f600, 0x3f297afc, 0xbc9a63f0, 0x3f3f06be, 0x3f322bce, 0xbd1a5458, 0xbf033fb1, 0x3f40340f, 0xbed53cfc, 0x00000001, 0x00000000, 0x00000003],
         reference: Reference::Distance { distance: 0.0452160582099, tolerance: 3.75230269593e-6, overlapping: Some(false) },
     },
 ];

@@ -40,7 +40,14 @@ use crate::{FeatureId, Scalar, SimplexCache, Vec3};
 /// support points that made them) and the barycentric weights of the closest point.
 #[derive(Clone, Copy, Debug)]
 pub struct Simplex3<S> {
+    /// The vertices in storage slots; [`order`](Self::order) says which is which.
     vertices: [SimplexVertex<S, Vec3<S>>; 4],
+    /// The storage slot of each simplex vertex: `order[..count]` are the vertices in
+    /// use, oldest first, and `order` is always a permutation of the four slots, so
+    /// `order[count]` is a free one. A reduction rewrites these four bytes instead of
+    /// moving vertices: moving them within the array compiled to calls of `memmove`
+    /// (1.5 KB of firmware flash), however the copy was written.
+    order: [u8; 4],
     weights: [S; 4],
     count: usize,
 }
@@ -51,15 +58,23 @@ impl<S: Scalar> Simplex3<S> {
     fn from_vertex(vertex: SimplexVertex<S, Vec3<S>>) -> Self {
         Self {
             vertices: [vertex; 4],
+            order: [0, 1, 2, 3],
             weights: [S::ONE, S::ZERO, S::ZERO, S::ZERO],
             count: 1,
         }
     }
 
-    /// The Minkowski points of the vertices (the unused slots repeat the first).
+    /// The vertex in storage slot `slot` (masked into range: no panic path).
+    #[inline]
+    fn stored(&self, slot: u8) -> &SimplexVertex<S, Vec3<S>> {
+        &self.vertices[usize::from(slot) & 3]
+    }
+
+    /// The Minkowski points of the vertices, in simplex order (the unused ones are
+    /// stale, and no reduction reads them).
     #[inline]
     fn points(&self) -> [Vec3<S>; 4] {
-        self.vertices.map(|vertex| vertex.w)
+        self.order.map(|slot| self.stored(slot).w)
     }
 }
 
@@ -90,8 +105,8 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
     }
     #[inline]
     fn push(&mut self, vertex: SimplexVertex<S, Vec3<S>>) {
-        if let Some(slot) = self.vertices.get_mut(self.count) {
-            *slot = vertex;
+        if let Some(&slot) = self.order.get(self.count) {
+            self.vertices[usize::from(slot) & 3] = vertex;
             self.count += 1;
         }
     }
@@ -104,7 +119,10 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
     where
         S: 's,
     {
-        self.vertices.iter().take(self.count)
+        self.order
+            .iter()
+            .take(self.count)
+            .map(|&slot| self.stored(slot))
     }
     #[inline]
     fn is_full(&self) -> bool {
@@ -131,16 +149,27 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
     fn reduce(&self) -> Reduction3<S> {
         reduce(&self.points(), self.count)
     }
-    /// Moves the kept vertices down to the first slots. `kept` is increasing (every
-    /// region lists its points in the simplex's order), so copying in order never
-    /// overwrites a vertex still to be moved.
+    /// Keeps the reduction's vertices: their slots go first in `order`, in the
+    /// reduction's order, and the others' slots follow as free ones.
     #[inline]
     fn apply(&mut self, reduction: &Reduction3<S>) {
         let count = reduction.count.min(4);
-        for (slot, &from) in reduction.kept.iter().enumerate().take(count) {
-            let vertex = self.vertices[from & 3];
-            self.vertices[slot & 3] = vertex;
+        let mut order = [0_u8; 4];
+        let mut taken = 0_u8;
+        for (place, &kept) in order.iter_mut().zip(&reduction.kept).take(count) {
+            *place = self.order[usize::from(kept) & 3];
+            taken |= 1 << (*place & 3);
         }
+        let mut next = count;
+        for slot in 0..4_u8 {
+            if taken & (1 << slot) == 0 {
+                if let Some(place) = order.get_mut(next) {
+                    *place = slot;
+                }
+                next += 1;
+            }
+        }
+        self.order = order;
         self.weights = reduction.weights;
         self.count = count;
     }
@@ -157,8 +186,8 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
     }
     #[inline]
     fn scale(&mut self, factor: S) {
-        for vertex in self.vertices.iter_mut().take(self.count) {
-            vertex.scale(factor);
+        for &slot in self.order.iter().take(self.count) {
+            self.vertices[usize::from(slot) & 3].scale(factor);
         }
     }
     #[inline]
@@ -187,8 +216,9 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
 pub struct Reduction3<S> {
     /// The point of the simplex closest to the origin.
     pub closest: Vec3<S>,
-    /// Indices of the kept points; `kept[..count]` are meaningful.
-    pub kept: [usize; 4],
+    /// Indices of the kept points; `kept[..count]` are meaningful. Bytes, so that a
+    /// reduction (copied between the candidates of a tetrahedron) stays small.
+    pub kept: [u8; 4],
     /// How many points are kept: 1 (vertex), 2 (edge), 3 (face) or 4 (the origin is
     /// inside the tetrahedron).
     pub count: usize,
@@ -198,7 +228,7 @@ pub struct Reduction3<S> {
 
 impl<S: Scalar> Reduction3<S> {
     /// Keep point `index`, at `point`.
-    fn vertex(index: usize, point: Vec3<S>) -> Self {
+    fn vertex(index: u8, point: Vec3<S>) -> Self {
         Self {
             closest: point,
             kept: [index; 4],
@@ -227,8 +257,8 @@ pub(crate) fn reduce<S: Scalar>(points: &[Vec3<S>; 4], count: usize) -> Reductio
 /// Point `index` of the simplex. The mask keeps every index provably in bounds (they
 /// are 0 to 3 anyway), so no query path holds a panic.
 #[inline]
-fn at<S: Scalar>(points: &[Vec3<S>; 4], index: usize) -> Vec3<S> {
-    points[index & 3]
+fn at<S: Scalar>(points: &[Vec3<S>; 4], index: u8) -> Vec3<S> {
+    points[usize::from(index) & 3]
 }
 
 /// Segment `p q` (`indices` into `points`).
@@ -240,7 +270,7 @@ fn at<S: Scalar>(points: &[Vec3<S>; 4], index: usize) -> Vec3<S> {
 ///
 /// `u_p + u_q` must be positive to divide by (an edge whose squared length underflows
 /// is a vertex), and the test is written so that NaN takes the vertex.
-fn segment<S: Scalar>(points: &[Vec3<S>; 4], indices: [usize; 2]) -> Reduction3<S> {
+fn segment<S: Scalar>(points: &[Vec3<S>; 4], indices: [u8; 2]) -> Reduction3<S> {
     let [first, second] = indices;
     let (p, q) = (at(points, first), at(points, second));
     let e = q - p;
@@ -297,13 +327,18 @@ fn closest_on_line<S: Scalar>(p: Vec3<S>, q: Vec3<S>) -> Vec3<S> {
 /// `n` is scaled by its largest coordinate before the products (the weights are
 /// ratios, and the region tests need signs), so the `t` are products of two lengths
 /// like the `u`, as in the 2D solver.
-fn triangle<S: Scalar>(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Reduction3<S> {
-    triangle_of(points, &Face::new(points, indices))
+fn triangle<S: Scalar>(points: &[Vec3<S>; 4], indices: [u8; 3]) -> Reduction3<S> {
+    triangle_of(points, &Face::new(points, indices), None)
 }
 
 /// [`triangle`] on a face already measured (a tetrahedron measures each face once for
-/// its inside test and its solve).
-fn triangle_of<S: Scalar>(points: &[Vec3<S>; 4], face: &Face<S>) -> Reduction3<S> {
+/// its inside test and its solve), with the face's foot ([`Face::longest_edge_foot`])
+/// when it is known.
+fn triangle_of<S: Scalar>(
+    points: &[Vec3<S>; 4],
+    face: &Face<S>,
+    foot: Option<Vec3<S>>,
+) -> Reduction3<S> {
     let [ia, ib, ic] = face.indices;
     let [a, b, c] = face.corners;
     let (ab, ac, bc) = face.edges;
@@ -347,7 +382,7 @@ fn triangle_of<S: Scalar>(points: &[Vec3<S>; 4], face: &Face<S>) -> Reduction3<S
         let third = S::ONE / (S::TWO + S::ONE);
         [third, third, third, zero]
     };
-    let reference = face.longest_edge_foot();
+    let reference = foot.unwrap_or_else(|| face.longest_edge_foot());
     let normal_squared = normal.length_squared();
     Reduction3 {
         closest: normal * (normal.dot(reference) / normal_squared),
@@ -362,7 +397,7 @@ fn triangle_of<S: Scalar>(points: &[Vec3<S>; 4], face: &Face<S>) -> Reduction3<S
 /// inside test all read.
 struct Face<S> {
     /// Indices of the corners into the simplex.
-    indices: [usize; 3],
+    indices: [u8; 3],
     /// The corners `a`, `b`, `c`.
     corners: [Vec3<S>; 3],
     /// The edges `ab`, `ac`, `bc`.
@@ -384,7 +419,7 @@ impl<S: Scalar> Face<S> {
     /// epsilons. Each coordinate of the cross product carries a rounding of about two
     /// epsilons of that product (its two products, and the rounding of the edges
     /// themselves), so below this bound its direction is mostly rounding.
-    fn new(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Self {
+    fn new(points: &[Vec3<S>; 4], indices: [u8; 3]) -> Self {
         let [ia, ib, ic] = indices;
         let (a, b, c) = (at(points, ia), at(points, ib), at(points, ic));
         let (ab, ac, bc) = (b - a, c - a, c - b);
@@ -434,17 +469,20 @@ fn reliable_normal<S: Scalar>(
     if !usable {
         return None;
     }
-    let normal = normal / largest;
+    let inverse = S::ONE / largest;
+    let normal = normal * inverse;
     // |n|^2 compared with (16 eps)^2 |first|^2 |second|^2, both sides divided by
     // `largest^2` (the normal was): the products of four lengths would leave the
-    // window the kernel keeps its points in.
+    // window the kernel keeps its points in, and each quotient below is a ratio of
+    // squared lengths. No square root: the comparison is of squares.
     let flatness = S::from_f64(16.0) * S::EPS;
-    let bound = (flatness * first_squared.sqrt() / largest) * (second_squared.sqrt());
-    (normal.length_squared() > bound * bound).then_some(normal)
+    let bound_squared =
+        (flatness * flatness) * (first_squared * inverse) * (second_squared * inverse);
+    (normal.length_squared() > bound_squared).then_some(normal)
 }
 
 /// A flat triangle as its three edges: the nearest of their reductions.
-fn nearest_edge<S: Scalar>(points: &[Vec3<S>; 4], indices: [usize; 3]) -> Reduction3<S> {
+fn nearest_edge<S: Scalar>(points: &[Vec3<S>; 4], indices: [u8; 3]) -> Reduction3<S> {
     let [ia, ib, ic] = indices;
     nearest([
         segment(points, [ia, ib]),
@@ -483,49 +521,52 @@ fn nearest<S: Scalar, const K: usize>(candidates: [Reduction3<S>; K]) -> Reducti
 /// faces and an origin off its plane is never called inside.
 fn tetrahedron<S: Scalar>(points: &[Vec3<S>; 4]) -> Reduction3<S> {
     // Each face with its opposite vertex; faces keep the order of the points.
-    const FACES: [([usize; 3], usize); 4] = [
+    const FACES: [([u8; 3], u8); 4] = [
         ([0, 1, 2], 3),
         ([0, 1, 3], 2),
         ([0, 2, 3], 1),
         ([1, 2, 3], 0),
     ];
-    let mut inside = true;
-    let mut candidates = [None; 4];
-    for (slot, &(indices, opposite)) in candidates.iter_mut().zip(FACES.iter()) {
+    // The nearest solve of a face the origin is outside of, kept as the faces go (no
+    // array of candidates to copy): ties keep the earlier face, and a NaN distance
+    // never wins over a number, as in [`nearest`].
+    let mut best: Option<(Reduction3<S>, S)> = None;
+    for &(indices, opposite) in FACES.iter() {
         let face = Face::new(points, indices);
-        if !origin_inside_face(&face, at(points, opposite)) {
-            inside = false;
-            *slot = Some(triangle_of(points, &face));
+        let foot = face.longest_edge_foot();
+        if origin_inside_face(&face, foot, at(points, opposite)) {
+            continue;
+        }
+        let candidate = triangle_of(points, &face, Some(foot));
+        let squared = candidate.distance_squared();
+        let better = match best {
+            Some((_, best_squared)) => squared < best_squared || best_squared.is_nan(),
+            None => true,
+        };
+        if better {
+            best = Some((candidate, squared));
         }
     }
-    if inside {
-        return enclosing(points);
+    match best {
+        Some((nearest_face, _)) => nearest_face,
+        None => enclosing(points),
     }
-    let mut best: Option<Reduction3<S>> = None;
-    for candidate in candidates.into_iter().flatten() {
-        best = Some(match best {
-            Some(current) => nearest([current, candidate]),
-            None => candidate,
-        });
-    }
-    best.unwrap_or_else(|| Reduction3::vertex(0, at(points, 0)))
 }
 
 /// Whether the origin is reliably on the inner side of `face` (the side of `apex`,
 /// the tetrahedron's opposite vertex); see [`tetrahedron`].
-fn origin_inside_face<S: Scalar>(face: &Face<S>, apex: Vec3<S>) -> bool {
+fn origin_inside_face<S: Scalar>(face: &Face<S>, foot: Vec3<S>, apex: Vec3<S>) -> bool {
     let Some(normal) = face.normal else {
         return false;
     };
-    let reference = face.longest_edge_foot();
     let apex = apex - face.corners[0];
-    let origin_side = -normal.dot(reference);
+    let origin_side = -normal.dot(foot);
     let apex_side = normal.dot(apex);
-    let reliable = apex_side.abs()
-        > S::from_f64(16.0)
-            * S::EPS
-            * normal.length_squared().sqrt()
-            * apex.length_squared().sqrt();
+    // |n . (d - r)| > 16 eps |n| |d - r|, squared: `n` is scaled to length 1 to
+    // sqrt(3), so both sides are squared lengths.
+    let flatness = S::from_f64(16.0) * S::EPS;
+    let reliable = apex_side * apex_side
+        > (flatness * flatness) * normal.length_squared() * apex.length_squared();
     // Strictly on the apex's side: an origin on the face's plane is solved on the face
     // (touching), as the 2D solver keeps a triangle only for an origin inside it.
     reliable && origin_side * apex_side.signum() > S::ZERO
@@ -588,7 +629,7 @@ mod tests {
         assert!((sum - 1.0).abs() <= tolerance, "{reduction:?}");
         let mut combined = Vec3::ZERO;
         for (&index, &weight) in reduction.kept[..count].iter().zip(weights) {
-            combined += points[index] * weight;
+            combined += points[usize::from(index)] * weight;
         }
         let mismatch = (combined - reduction.closest).length();
         assert!(mismatch <= tolerance * size, "{mismatch} {reduction:?}");
