@@ -111,6 +111,27 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     }
 }
 
+impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
+    /// No points yet: the start of a builder, never handed out (the public
+    /// constructors return at least one point).
+    pub(super) fn empty() -> Self {
+        Self {
+            points: [Vec3::ZERO; N],
+            count: 0,
+        }
+    }
+
+    /// Appends a point; `false`, changing nothing, when all `N` slots are in use.
+    pub(super) fn push(&mut self, point: Vec3<S>) -> bool {
+        let Some(slot) = self.points.get_mut(self.count) else {
+            return false;
+        };
+        *slot = point;
+        self.count += 1;
+        true
+    }
+}
+
 impl<S: Scalar, const N: usize> Support<S, Vec3<S>> for ConvexPoints<S, N> {
     /// The point farthest along `direction`; the first on ties, point 0 for NaN.
     #[inline]

@@ -20,6 +20,7 @@ mod convex_points;
 mod cuboid;
 mod cylinder;
 mod ellipsoid;
+mod hull_builder3;
 mod point3;
 mod segment3;
 mod sphere;
