@@ -146,20 +146,28 @@ fn check<S: Scalar, const N: usize>(
     points: &[Vec3<S>],
     oracle_points: usize,
 ) -> (ConvexPoints<S, N>, Measured) {
-    check_with(points, None, oracle_points)
+    check_with(points, None, oracle_points, slack::<S>())
 }
 
-/// [`check`], the oracle measuring in `reference` coordinates when given: point `i` at
-/// `reference[i]`, an isometric copy of the points. The oracle tells a flat point set
-/// by all its points lying within 1e-12 of a plane through every non-collinear
-/// triple; a flat set turned out of the axes is flat only to within its rounding,
-/// which the oracle can take for a solid with a few stray faces. Its flat copy, before
-/// the turn, measures the same distances.
-#[track_caller]
+/// [`check`], the oracle measuring in `reference` coordinates when given, and
+/// accepting input points up to `allowance * size` outside the hull (the support
+/// check keeps `slack`).
+///
+/// `reference[i]` is where point `i` is in an isometric copy of the points. The
+/// oracle tells a flat point set by all its points lying within 1e-12 of a plane
+/// through every non-collinear triple; a flat set turned out of the axes is flat only
+/// to within its rounding, which the oracle can take for a solid with a few stray
+/// faces. Its flat copy, before the turn, measures the same distances.
+///
+/// The allowance is the oracle's own error where the slack is below it: on a hull of
+/// nearly coplanar vertices (an f64 box rounded far from the origin) it skips
+/// triples within 1e-12 of collinear and counts near-faces, and measured a point
+/// 2.2 epsilons outside (exactly, in rational arithmetic) as 39 epsilons outside.
 fn check_with<S: Scalar, const N: usize>(
     points: &[Vec3<S>],
     reference: Option<&[P3]>,
     oracle_points: usize,
+    allowance: f64,
 ) -> (ConvexPoints<S, N>, Measured) {
     let hull = ConvexPoints::<S, N>::hull(points)
         .unwrap_or_else(|error| panic!("hull of {} points: {error}", points.len()));
@@ -207,7 +215,7 @@ fn check_with<S: Scalar, const N: usize>(
         let outside = oracle_distance(&corners, unit);
         measured.outside = measured.outside.max(outside);
         assert!(
-            outside <= slack::<S>(),
+            outside <= allowance,
             "{point:?} is {outside:.2e} size outside the hull of {} vertices",
             corners.len()
         );
@@ -215,8 +223,9 @@ fn check_with<S: Scalar, const N: usize>(
     (hull, measured)
 }
 
-/// Whether every stored vertex lies at least `margin * size` outside the hull of the
-/// other stored vertices: each is a true corner, not a point on an edge or face.
+/// Asserts that every stored vertex lies more than `margin * size` outside the hull
+/// of the other stored vertices (a negative margin allows it that deep inside): each
+/// is a corner, not a point of an edge or face.
 fn assert_corners<S: Scalar, const N: usize>(hull: &ConvexPoints<S, N>, margin: f64) {
     let corners = normalized(hull.points(), hull.points());
     if corners.len() < 2 {
@@ -229,12 +238,46 @@ fn assert_corners<S: Scalar, const N: usize>(hull: &ConvexPoints<S, N>, margin: 
             .filter(|&(other, _)| other != index)
             .map(|(_, &p)| p)
             .collect();
-        let outside = oracle_distance(&others, corner);
+        let outside = signed_oracle_distance(&others, corner);
         assert!(
             outside > margin,
-            "vertex {corner:?} is only {outside:.2e} size outside the others",
+            "vertex {corner:?} is {outside:.2e} size outside the others (margin {margin:.2e})",
         );
     }
+}
+
+/// The distance from `point` to the hull of `vertices`, negative inside: minus the
+/// depth (the distance to the hull's boundary) the oracle gives for an overlap.
+fn signed_oracle_distance(vertices: &[P3], point: P3) -> f64 {
+    let polytope = Shape3::new(Core3::Polytope(vertices.to_vec()), 0.0);
+    let exact = distance3(&Shape3::new(Core3::Point(point), 0.0), &polytope);
+    if exact.overlapping {
+        -exact.depth.unwrap_or(0.0)
+    } else {
+        exact.distance
+    }
+}
+
+/// The corners of the points' hull by brute force: the distinct points outside the
+/// hull of the other distinct points (the oracle's distance, in unit-box
+/// coordinates, above zero). Quartic in the number of points: for a few dozen.
+fn brute_force_corners<S: Scalar>(points: &[Vec3<S>]) -> Vec<Vec3<S>> {
+    let mut distinct: Vec<Vec3<S>> = Vec::new();
+    for &p in points {
+        if !distinct.contains(&p) {
+            distinct.push(p);
+        }
+    }
+    let units = normalized(&distinct, points);
+    distinct
+        .iter()
+        .zip(&units)
+        .filter(|&(_, &unit)| {
+            let others: Vec<P3> = units.iter().copied().filter(|&q| q != unit).collect();
+            others.is_empty() || oracle_distance(&others, unit) > 0.0
+        })
+        .map(|(&p, _)| p)
+        .collect()
 }
 
 /// The vertices as a sorted list of f64 triples, to compare sets.
@@ -478,7 +521,7 @@ fn hull_of_a_flat_set_is_the_polygon_hull_in_its_plane() {
         // epsilon or so, below the tolerance.
         let turned = placed::<f64>(&flat, random_rotation(&mut rng), 1.5, [3.0, 1.0, -2.0]);
         let reference: Vec<P3> = flat.iter().map(|p| p.map(|c| c * 1.5)).collect();
-        let (hull, _) = check_with::<f64, 32>(&turned, Some(&reference), 20);
+        let (hull, _) = check_with::<f64, 32>(&turned, Some(&reference), 20, slack::<f64>());
         assert_eq!(hull.len(), polygon.len(), "round {round}");
     }
 }
@@ -504,6 +547,84 @@ fn hull_of_a_regular_polygon_with_its_centre_keeps_its_corners() {
     }
 }
 
+#[test]
+fn hull_of_many_copies_of_the_cube_corners_is_the_cube() {
+    let mut rng = SplitMix64(10);
+    let mut points = cube_with_points(&mut rng, 50, 0);
+    points.extend(cube_with_points(&mut rng, 0, 200));
+    shuffle(&mut rng, &mut points);
+    for scale in [1e-30, 1.0, 1e30] {
+        let placed_f32 = placed::<f32>(&points, IDENTITY, scale, [0.0; 3]);
+        let (hull, _) = check::<f32, 8>(&placed_f32, 50);
+        assert_eq!(hull.len(), 8, "scale {scale:e}");
+    }
+    let placed_f64 = placed::<f64>(&points, random_rotation(&mut rng), 1e-3, [0.0; 3]);
+    let (hull, _) = check::<f64, 8>(&placed_f64, 50);
+    assert_eq!(hull.len(), 8);
+}
+
+/// A disc of points on a circle with an apex just above its centre: a thin cone
+/// whose rim edges are so sharp that a point beyond the rim lies within a few
+/// epsilons of both face planes there (a face-based build with a height tolerance
+/// misses it), while being far outside. Every rim point is a corner, and the apex.
+#[test]
+fn hull_of_a_thin_cone_keeps_every_rim_point() {
+    let mut rng = SplitMix64(11);
+    // Heights relative to the size 2: in f64 all far above the tolerance (1.8e-15);
+    // in f32 (9.5e-7) the first two, the third being below it.
+    for height in [1e-3, 1e-5, 1e-9] {
+        let rim = 40;
+        let mut flat: Vec<P3> = (0..rim)
+            .map(|k| {
+                let angle = core::f64::consts::TAU * (k as f64 + rng.range(0.0, 0.3)) / rim as f64;
+                [angle.cos(), angle.sin(), 0.0]
+            })
+            .collect();
+        // Inside the rim, near it.
+        flat.extend((0..rim).map(|k| {
+            let angle = core::f64::consts::TAU * (k as f64 + 0.5) / rim as f64;
+            [0.99 * angle.cos(), 0.99 * angle.sin(), 0.0]
+        }));
+        flat.push([0.0, 0.0, height]);
+        shuffle(&mut rng, &mut flat);
+        let points = placed::<f64>(&flat, IDENTITY, 1.0, [0.0, 0.0, 5.0]);
+        let (hull, _) = check::<f64, 48>(&points, 30);
+        assert_eq!(hull.len(), rim + 1, "height {height:e}");
+        if height >= 1e-5 {
+            let points = placed::<f32>(&flat, IDENTITY, 1.0, [0.0, 0.0, 5.0]);
+            let (hull, _) = check::<f32, 48>(&points, 30);
+            assert_eq!(hull.len(), rim + 1, "height {height:e}");
+        }
+    }
+}
+
+/// Points of a square grid lifted off their plane by less than the tolerance (a few
+/// hundredths of an epsilon of the size): the set is flat, and its hull the square.
+#[test]
+fn hull_of_a_grid_with_noise_below_the_tolerance_is_its_square() {
+    let mut rng = SplitMix64(12);
+    let grid: Vec<P3> = (0..100)
+        .map(|k| {
+            let noise = rng.range(-0.1, 0.1) * f64::EPSILON;
+            [(k % 10) as f64 / 9.0, (k / 10) as f64 / 9.0, 1.0 + noise]
+        })
+        .collect();
+    let points = placed::<f64>(&grid, IDENTITY, 1.0, [0.0; 3]);
+    let (hull, _) = check::<f64, 8>(&points, 25);
+    let mut corners: Vec<(f64, f64)> = hull.points().iter().map(|p| (p.x, p.y)).collect();
+    corners.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    assert_eq!(corners, [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)]);
+    // Lifted by a thousandth instead, every point stays: the corners, and the
+    // points that stick out above or below the square's two triangles.
+    let bumpy: Vec<P3> = grid
+        .iter()
+        .map(|p| [p[0], p[1], 1.0 + 1e-3 * rng.range(-1.0, 1.0)])
+        .collect();
+    let points = placed::<f64>(&bumpy, IDENTITY, 1.0, [0.0; 3]);
+    let (hull, _) = check::<f64, 100>(&points, 25);
+    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+}
+
 // ---------------------------------------------------------------------------------
 // Scales and placements.
 
@@ -517,6 +638,10 @@ fn hull_of_clouds_at_every_scale_contains_every_point() {
         let f32_points = placed::<f32>(&points, rotation, scale, [0.0; 3]);
         let (hull, _) = check::<f32, 40>(&f32_points, 20);
         assert_corners(&hull, 1e-4);
+        if exponent % 15 == 0 {
+            let corners = brute_force_corners(&f32_points);
+            assert_eq!(sorted(hull.points()), sorted(&corners));
+        }
         let offset = [3.0 * scale, -scale, 0.5 * scale];
         let f32_points = placed::<f32>(&points, rotation, scale, offset);
         check::<f32, 40>(&f32_points, 20);
@@ -629,7 +754,27 @@ fn run_property<S: Scalar>(name: &str, cases: u32) {
             random_rotation(&mut rng)
         };
         let placed = placed::<S>(&points, rotation, scale, offset);
-        let (_, measured) = check::<S, 64>(&placed, 16);
+        // Far from the origin, f64 rounding makes clusters of nearly coplanar
+        // vertices, where both GJK (see `ConvexPoints::hull`: up to 190 epsilons in
+        // 6000 sets) and the oracle (see `check_with`) err by tens or hundreds of
+        // epsilons. The f32 clusters are coarser than the oracle's tolerance, and
+        // GJK's error there was never seen to exceed the slack.
+        let allowance = if far && S::EPS.to_f64() < 1e-10 {
+            256.0 * f64::EPSILON
+        } else {
+            slack::<S>()
+        };
+        let (hull, measured) = check_with::<S, 64>(&placed, None, 16, allowance);
+        // Each vertex a corner of the others' hull, or inside it by no more than
+        // GJK can see (`ConvexPoints::hull`: none in f32, up to 38 epsilons in f64):
+        // no slot spent on a point of an edge or face. Small hulls only (the
+        // oracle's cost), and not f64 sets far from the origin: their rounding makes
+        // corners of 1e-13 of the size, below the oracle's plane tolerance (1e-12),
+        // which takes some for inside.
+        let oracle_sees_corners = !far || S::EPS.to_f64() > 1e-10;
+        if hull.len() <= 20 && oracle_sees_corners {
+            assert_corners(&hull, -64.0 * S::EPS.to_f64());
+        }
         let mut so_far = worst.get();
         so_far.shortfall = so_far.shortfall.max(measured.shortfall);
         so_far.outside = so_far.outside.max(measured.outside);
@@ -667,4 +812,122 @@ fn hull_support_matches_the_raw_points_along_random_directions() {
         let shortfall = support_shortfall(&hull, &points, &probes(1, 2000));
         assert!(shortfall <= slack::<f32>() * size, "{:e}", shortfall / size);
     }
+}
+
+// ---------------------------------------------------------------------------------
+// Regressions, each named after the failure it pins.
+
+/// The 28 points of the property case that failed (a cube with points on its faces
+/// and edges, f32, size 3e8, 1e12 from the origin, where f32 rounds coordinates to
+/// 65536): the build reported `TooManyPoints` with 64 slots for a hull of a dozen
+/// vertices. Its 12th vertex lies 7e-5 (of the size) off the chord of its two
+/// neighbours along a quantized edge; GJK (f32) measured the point *at* that vertex
+/// as 7e-5 from the hull holding it, so every later round found it the farthest and
+/// stored it again. The nearest stored vertex now bounds the distance as well.
+#[test]
+fn hull_does_not_store_a_vertex_gjk_measures_off_its_chain() {
+    let points = [
+        v::<f32>(999958200000.0, 63441720.0, -1000039400000.0),
+        v(1000017360000.0, -144678640.0, -1000093650000.0),
+        v(1000089850000.0, -77890400.0, -1000076540000.0),
+        v(999982600000.0, 144678640.0, -999906340000.0),
+        v(999952740000.0, -56549510.0, -999969460000.0),
+        v(1000082240000.0, 38111560.0, -999912200000.0),
+        v(1000110300000.0, -4005462.5, -999866500000.0),
+        v(1000076700000.0, -44728624.0, -1000081300000.0),
+        v(999878400000.0, 21893742.0, -1000030600000.0),
+        v(999953500000.0, -70336584.0, -1000113600000.0),
+        v(1000034600000.0, 137581940.0, -1000099350000.0),
+        v(999965400000.0, -137581940.0, -999900640000.0),
+        v(999936560000.0, -94675180.0, -999909950000.0),
+        v(1000008650000.0, 4930547.5, -1000021800000.0),
+        v(1000014900000.0, 215119.08, -999905300000.0),
+        v(1000162260000.0, -11102161.0, -1000059500000.0),
+        v(1000136300000.0, -7553811.5, -999963030000.0),
+        v(999937340000.0, 59359350.0, -1000079600000.0),
+        v(999889700000.0, 4005462.5, -1000133500000.0),
+        v(999837700000.0, 11102161.0, -999940500000.0),
+        v(1000090570000.0, 18994334.0, -999872660000.0),
+        v(999843360000.0, 10328010.0, -999961500000.0),
+        v(999921300000.0, 88142590.0, -999920800000.0),
+        v(1000089850000.0, -77890400.0, -1000076540000.0),
+        v(999863700000.0, 7553811.5, -1000036960000.0),
+        v(1000000850000.0, -103438170.0, -999987700000.0),
+        v(1000122100000.0, -5611312.5, -999910200000.0),
+        v(999960500000.0, -78382136.0, -1000111400000.0),
+    ];
+    let (hull, _) = check::<f32, 64>(&points, 28);
+    // Rounding to 65536 moved many edge and face points off their lines and planes:
+    // 17 of the 27 distinct points are corners, the closest 1.1e-5 of the size out.
+    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+    assert_eq!(hull.len(), 17);
+}
+
+/// Seven points of a property case (a box with points on its faces, f32, size 3e8,
+/// 1e12 from the origin, 57 points; these seven still fail): the build stored a point
+/// lying inside the hull of the vertices it had, 7 vertices for a hull of 6. Its gap
+/// was GJK's stop on a nearly flat part of the hull (1.2e-5 of the size for a point
+/// inside); measured again from a cold start and from the nearest vertex, the point
+/// reads as inside.
+#[test]
+fn hull_measures_again_where_gjk_stops_short_of_a_point_inside() {
+    let points = [
+        v::<f32>(1000160100000.0, 26250722.0, -999939300000.0),
+        v(1000038700000.0, 33014648.0, -999860670000.0),
+        v(999992400000.0, 35595090.0, -999830650000.0),
+        v(999839960000.0, -26250722.0, -1000060750000.0),
+        v(1000071000000.0, -104218140.0, -999981800000.0),
+        v(1000042000000.0, 32831010.0, -999862760000.0),
+        v(1000071040000.0, 55611108.0, -999946300000.0),
+    ];
+    let (hull, _) = check::<f32, 8>(&points, 7);
+    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+    assert_eq!(hull.len(), 6);
+}
+
+/// Six points of a property case (a box with points on its faces, f32, size 3e24,
+/// 1e28 from the origin, 52 points; these six still fail): the build stored a point
+/// lying inside the hull of the other vertices (in the full case by 1.5e-5 of the
+/// size, 124 epsilons), GJK having measured it outside from the three starts the
+/// passes try. Started from every stored vertex in turn, one query finds it inside:
+/// the build now checks so the one point per round about to take a slot.
+#[test]
+fn hull_checks_the_point_it_stores_from_every_vertex() {
+    let points = [
+        v::<f32>(9.999008e27, -8.0468365e23, -1.0001169e28),
+        v(1.0001308e28, 8.0052845e23, -1.0000806e28),
+        v(9.998693e27, -8.0052845e23, -9.999194e27),
+        v(9.998763e27, -8.0146275e23, -9.999638e27),
+        v(9.998873e27, -8.029132e23, -1.0000328e28),
+        v(1.0000048e28, -1.053084e24, -9.998977e27),
+    ];
+    let (hull, _) = check::<f32, 8>(&points, 6);
+    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+}
+
+/// The GJK measurement behind `hull_does_not_store_a_vertex_gjk_measures_off_its_chain`,
+/// on its three points (mapped into the unit box): a point at the middle vertex of a
+/// chain 7e-5 off straight is inside the chain's hull, yet `distance` in f32 reports
+/// it 7.1e-5 away after two iterations. The closest point of the chord, 7e-5 from the
+/// query, is known to about `eps / 7e-5` in direction, enough for the support along it
+/// to return the chord's end again instead of the middle vertex, and the loop stops on
+/// the repeated feature. f64 gives zero. A limit of gjk-core's loop, not of the hull
+/// builder, which works around it; kept here until the loop handles it.
+#[test]
+#[ignore = "gjk-core: f32 GJK stops on the chord of a nearly straight chain of vertices"]
+fn f32_gjk_measures_a_point_at_a_chain_vertex_off_the_chord() {
+    let chain = [
+        v::<f32>(0.839_862_7, 0.433_461_73, 0.822_697_9),
+        v(1.0, 0.411_594_36, 0.227_988_69),
+        v(0.920_032_3, 0.422_528_06, 0.525_242_3),
+    ];
+    let hull = ConvexPoints::<f32, 3>::new(&chain).unwrap();
+    let at_vertex = gjk_shapes::Point3::new(chain[2]).unwrap();
+    let out = gjk_core::distance(
+        &at_vertex,
+        gjk_core::Transform3::IDENTITY,
+        &hull,
+        gjk_core::Transform3::IDENTITY,
+    );
+    assert_eq!(out.distance, 0.0, "{out:?}");
 }
