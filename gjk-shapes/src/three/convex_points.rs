@@ -13,6 +13,8 @@ use crate::vertices::vertex_index;
 /// hull is implicit and points inside it are allowed (they are never the unique
 /// support). One point is a point, two a segment, three a triangle: every count from
 /// one up is a valid convex set, and the constructor does not ask for a solid.
+/// [`ConvexPoints::hull`] keeps only the hull's vertices of any number of points, so
+/// that a large set fits a small capacity and costs only its corners per support call.
 ///
 /// ```
 /// use gjk_core::{FeatureId, Support, Vec3};
@@ -45,7 +47,7 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     ///   the bounding box is finite): [`ShapeError::NonFinite`].
     ///
     /// Repeated and interior points are accepted; they cost a dot product each per
-    /// support call.
+    /// support call ([`hull`](Self::hull) drops them, and takes more than `N`).
     ///
     /// ```
     /// use gjk_core::Vec3;
