@@ -9,13 +9,17 @@
 //! - its support value along every probe direction (axes, diagonals and a few hundred
 //!   random ones) reaches the raw point set's within `slack * size` (it never exceeds
 //!   it, its vertices being input points): what GJK reads of the shape;
-//! - every input point lies within `slack * size` of it (the oracle's distance);
+//! - every input point lies within `slack * size` of it (the oracle's distance, with
+//!   the allowance `check_with` explains for f64 sets far from the origin);
 //! - `ConvexPoints::new` accepts its vertices and builds the same shape.
 //!
 //! `size` is the longest side of the points' bounding box and `slack` the guarantee
 //! `ConvexPoints::hull` documents. Where the vertex set is known (corners of a box, a
-//! regular polygon, points on a sphere) the test checks it exactly, and that a
-//! capacity one short reports `TooManyPoints`.
+//! regular polygon, points on a sphere, or brute force over a few dozen points) the
+//! test checks it exactly, and that a capacity one short reports `TooManyPoints`; the
+//! property runs check on small hulls that every vertex is a corner of the others'.
+//! Run in release to see the worst measures: `cargo test -p gjk-shapes --release
+//! --test convex_hull3 -- --nocapture`.
 
 use gjk_core::{Scalar, Support, Vec3};
 use gjk_oracle::{Core3, P3, Shape3, SplitMix64, distance3};
@@ -726,6 +730,10 @@ fn family(rng: &mut SplitMix64, kind: u64, count: usize) -> Vec<P3> {
     }
 }
 
+/// `cases` random sets: one of the six families of [`family`] with 4 to 59 points,
+/// turned at random, scaled by 1e-24 to 1e24 (powers of 1e4), at the origin or 1e4
+/// sizes from it, rounded once to `S`; each checked by [`check_with`] and, for small
+/// hulls, [`assert_corners`]. Prints the worst measures.
 fn run_property<S: Scalar>(name: &str, cases: u32) {
     let config = Config {
         cases,
