@@ -30,7 +30,8 @@ pub enum ShapeError {
     /// set's).
     TooManyPoints {
         /// The number of vertices needed (for a hull: a lower bound, see
-        /// [`Polygon::hull`](crate::Polygon::hull)).
+        /// [`Polygon::hull`](crate::Polygon::hull) and
+        /// [`ConvexPoints::hull`](crate::ConvexPoints::hull)).
         count: usize,
         /// The capacity `N`.
         capacity: usize,

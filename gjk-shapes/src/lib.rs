@@ -11,7 +11,8 @@
 //!   [`MinkowskiSum`] and [`Hull`] of two shapes.
 //! - 3D shapes, implementing `Support<S, Vec3<S>>`: [`Point3`], [`Sphere`],
 //!   [`Segment3`], [`Capsule3`], [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull
-//!   of up to `N` points inline), [`Cylinder`], [`Cone`], [`Ellipsoid`], and
+//!   of up to `N` points inline, with [`ConvexPoints::hull`] to build one from any
+//!   point set), [`Cylinder`], [`Cone`], [`Ellipsoid`], and
 //!   [`Transformed3`] to place one. [`Rounded`], [`MinkowskiSum`] and [`Hull`] take 3D
 //!   parts as well.
 //!

@@ -13,6 +13,8 @@ use crate::vertices::vertex_index;
 /// hull is implicit and points inside it are allowed (they are never the unique
 /// support). One point is a point, two a segment, three a triangle: every count from
 /// one up is a valid convex set, and the constructor does not ask for a solid.
+/// [`ConvexPoints::hull`] keeps only the hull's vertices of any number of points, so
+/// that a large set fits a small capacity and costs only its corners per support call.
 ///
 /// ```
 /// use gjk_core::{FeatureId, Support, Vec3};
@@ -45,7 +47,7 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     ///   the bounding box is finite): [`ShapeError::NonFinite`].
     ///
     /// Repeated and interior points are accepted; they cost a dot product each per
-    /// support call.
+    /// support call ([`hull`](Self::hull) drops them, and takes more than `N`).
     ///
     /// ```
     /// use gjk_core::Vec3;
@@ -108,6 +110,27 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
         // `min(N)` changes nothing (the constructor checked the count) but tells the
         // compiler the count is at most `N`, as `Polygon::len` does.
         self.count.min(N)
+    }
+}
+
+impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
+    /// No points yet: the start of a builder, never handed out (the public
+    /// constructors return at least one point).
+    pub(super) fn empty() -> Self {
+        Self {
+            points: [Vec3::ZERO; N],
+            count: 0,
+        }
+    }
+
+    /// Appends a point; `false`, changing nothing, when all `N` slots are in use.
+    pub(super) fn push(&mut self, point: Vec3<S>) -> bool {
+        let Some(slot) = self.points.get_mut(self.count) else {
+            return false;
+        };
+        *slot = point;
+        self.count += 1;
+        true
     }
 }
 

@@ -6,7 +6,8 @@
 //! - Point cores: [`Point3`], [`Sphere`].
 //! - Segment cores: [`Segment3`], [`Capsule3`].
 //! - Polytopes: [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull of up to `N`
-//!   points, stored inline).
+//!   points, stored inline, with [`ConvexPoints::hull`] to keep only the corners of
+//!   any point set).
 //! - Curved: [`Cylinder`], [`Cone`], [`Ellipsoid`].
 //! - Placement: [`Transformed3`].
 //!
@@ -20,6 +21,7 @@ mod convex_points;
 mod cuboid;
 mod cylinder;
 mod ellipsoid;
+mod hull_builder3;
 mod point3;
 mod segment3;
 mod sphere;

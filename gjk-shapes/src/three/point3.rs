@@ -23,6 +23,12 @@ pub struct Point3<S> {
 }
 
 impl<S: Scalar> Point3<S> {
+    /// The point at the origin (for the crate's own queries; the constructor checks
+    /// what this needs no check for).
+    pub(crate) const ORIGIN: Self = Self {
+        position: Vec3::ZERO,
+    };
+
     /// A point at `position`; [`ShapeError::NonFinite`] if a coordinate is NaN or
     /// infinite.
     ///
