@@ -58,43 +58,30 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
-mod capsule;
-mod circle;
-mod collide;
-mod convexity;
-mod ellipse;
 mod error;
 mod hull;
-mod hull_builder;
 mod minkowski;
-mod point;
-mod polygon;
-mod ray;
-mod rect;
 mod rounded;
-mod segment;
-mod shape;
 #[cfg(test)]
 mod testing;
 mod three;
-mod transformed;
-mod vertices;
+mod two;
 
-pub use capsule::Capsule;
-pub use circle::Circle;
-pub use collide::{PolygonCore, collide_polygons};
-pub use ellipse::Ellipse;
 pub use error::ShapeError;
 pub use hull::Hull;
 pub use minkowski::MinkowskiSum;
-pub use point::Point;
-pub use polygon::Polygon;
-pub use rect::Rect;
 pub use rounded::Rounded;
-pub use segment::Segment;
-pub use shape::{SHAPE_POLYGON_CAPACITY, Shape};
 pub use three::{
     Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Segment3, Sphere,
     Transformed3, Triangle3,
 };
-pub use transformed::Transformed;
+pub use two::capsule::Capsule;
+pub use two::circle::Circle;
+pub use two::collide::{PolygonCore, collide_polygons};
+pub use two::ellipse::Ellipse;
+pub use two::point::Point;
+pub use two::polygon::Polygon;
+pub use two::rect::Rect;
+pub use two::segment::Segment;
+pub use two::shape::{SHAPE_POLYGON_CAPACITY, Shape};
+pub use two::transformed::Transformed;

@@ -7,7 +7,7 @@ use gjk_core::{
 
 use crate::ShapeError;
 use crate::three::vertices3;
-use crate::vertices::inflate;
+use crate::two::vertices::inflate;
 
 /// A shape grown by `rounding` on every side: a rounded box, a rounded polygon, a
 /// thicker capsule. The core and its features are the inner shape's; only the radius

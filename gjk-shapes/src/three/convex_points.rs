@@ -4,7 +4,7 @@ use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, size_of, support_of_points};
-use crate::vertices::vertex_index;
+use crate::two::vertices::vertex_index;
 
 /// The convex hull of 1 to `N` points, stored inline without allocation: a 3D
 /// polytope given by its points alone. Feature ids are point indices.

@@ -3,7 +3,7 @@
 use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
-use crate::vertices::vertex_index;
+use crate::two::vertices::vertex_index;
 
 /// A box centred at the local origin with half-extents `(hx, hy, hz)` along the local
 /// axes. The 3D counterpart of [`Rect`](crate::Rect).

@@ -4,7 +4,7 @@ use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, support_of_points};
-use crate::vertices::vertex_index;
+use crate::two::vertices::vertex_index;
 
 /// A line segment from `a` (feature 0) to `b` (feature 1). The 3D counterpart of
 /// [`Segment`](crate::Segment).

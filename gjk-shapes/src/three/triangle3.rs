@@ -3,9 +3,9 @@
 use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
-use crate::convexity::tolerance;
 use crate::three::vertices3::{bounds_of_points, size_of, support_of_points};
-use crate::vertices::vertex_index;
+use crate::two::convexity::tolerance;
+use crate::two::vertices::vertex_index;
 
 /// A flat triangle with vertices `a`, `b`, `c` (features 0, 1, 2), of either winding:
 /// GJK needs no face orientation.

@@ -4,7 +4,7 @@
 use gjk_core::{Aabb3, Scalar, SupportPoint, Vec3};
 
 use crate::ShapeError;
-use crate::vertices::vertex_feature;
+use crate::two::vertices::vertex_feature;
 
 /// The point with the largest dot product with `direction`, and its index as feature:
 /// the 3D form of `vertices::support_of_vertices`, with the same rules.

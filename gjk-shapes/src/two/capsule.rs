@@ -6,7 +6,7 @@ use gjk_core::{
 };
 
 use crate::ShapeError;
-use crate::vertices::{
+use crate::two::vertices::{
     bounds_of_points, inflate, support_edge_of_segment, support_of_vertices, vertex_index,
 };
 

@@ -3,7 +3,7 @@
 
 use gjk_core::{Scalar, Vec2};
 
-use crate::convexity::{
+use crate::two::convexity::{
     are_collinear, coincide, is_negligible, is_strict_left_turn, size_of, tolerance, vertex_turns,
 };
 use crate::{Polygon, ShapeError};

@@ -7,8 +7,10 @@ use gjk_core::{
     SupportPoint, Transform, Vec2,
 };
 
-use crate::convexity::validate_loop;
-use crate::vertices::{bounds_of_points, support_edge_of_loop, support_of_vertices, vertex_index};
+use crate::two::convexity::validate_loop;
+use crate::two::vertices::{
+    bounds_of_points, support_edge_of_loop, support_of_vertices, vertex_index,
+};
 use crate::{Rect, ShapeError};
 
 /// A convex polygon of 3 to `N` vertices, counter-clockwise, stored inline without

@@ -6,7 +6,7 @@ use gjk_core::{
 };
 
 use crate::ShapeError;
-use crate::vertices::{support_edge_of_loop, vertex_index};
+use crate::two::vertices::{support_edge_of_loop, vertex_index};
 
 /// A box centred at the local origin with half-extents `(hx, hy)` along the local axes.
 ///

@@ -1,0 +1,19 @@
+//! The plane's shapes: points, circles, segments, capsules, ellipses, boxes and
+//! convex polygons (with the hull builder and the validation they share), the shape
+//! enum engines store, the transformed combinator, analytic ray casts, and the polygon
+//! manifold (`collide.rs`).
+
+pub(crate) mod capsule;
+pub(crate) mod circle;
+pub(crate) mod collide;
+pub(crate) mod convexity;
+pub(crate) mod ellipse;
+mod hull_builder;
+pub(crate) mod point;
+pub(crate) mod polygon;
+pub(crate) mod ray;
+pub(crate) mod rect;
+pub(crate) mod segment;
+pub(crate) mod shape;
+pub(crate) mod transformed;
+pub(crate) mod vertices;
