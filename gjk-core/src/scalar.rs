@@ -286,10 +286,17 @@ pub(crate) mod sealed {
         /// is representable (`2^127` at most in `f32`): a subnormal magnitude then
         /// lands a few powers of two below 1, still inside the window.
         fn rescale_factor(key: Self::Key) -> Option<Self>;
+
+        /// Veltkamp's splitter, `2^ceil(p / 2) + 1` for `p` bits of significand: it
+        /// splits a number into two halves whose products are exact (see
+        /// `two_product` in the 3D solver).
+        const SPLITTER: Self;
     }
 
     impl Bits for f32 {
         type Key = u32;
+        // 2^12 + 1 for 24 bits.
+        const SPLITTER: f32 = 4097.0;
 
         #[inline]
         fn magnitude_key(self) -> u32 {
@@ -328,6 +335,8 @@ pub(crate) mod sealed {
 
     impl Bits for f64 {
         type Key = u64;
+        // 2^27 + 1 for 53 bits.
+        const SPLITTER: f64 = 134_217_729.0;
 
         #[inline]
         fn magnitude_key(self) -> u64 {

@@ -915,15 +915,14 @@ fn hull_checks_the_point_it_stores_from_every_vertex() {
 
 /// The GJK measurement behind `hull_does_not_store_a_vertex_gjk_measures_off_its_chain`,
 /// on its three points (mapped into the unit box): a point at the middle vertex of a
-/// chain 7e-5 off straight is inside the chain's hull, yet `distance` in f32 reports
+/// chain 7e-5 off straight is inside the chain's hull, yet `distance` in f32 reported
 /// it 7.1e-5 away after two iterations. The closest point of the chord, 7e-5 from the
-/// query, is known to about `eps / 7e-5` in direction, enough for the support along it
-/// to return the chord's end again instead of the middle vertex, and the loop stops on
-/// the repeated feature. f64 gives zero. A limit of gjk-core's loop, not of the hull
-/// builder, which works around it; kept here until the loop handles it.
+/// query, was known only to about `eps / 7e-5` in direction (a difference of numbers
+/// near 0.3), enough for the support along it to return the chord's end again instead
+/// of the middle vertex, and the loop stopped on the repeated feature. gjk-core's 3D
+/// solver now computes such a foot to its own precision.
 #[test]
-#[ignore = "gjk-core: f32 GJK stops on the chord of a nearly straight chain of vertices"]
-fn f32_gjk_measures_a_point_at_a_chain_vertex_off_the_chord() {
+fn f32_gjk_finds_a_point_at_a_chain_vertex_off_the_chord() {
     let chain = [
         v::<f32>(0.839_862_7, 0.433_461_73, 0.822_697_9),
         v(1.0, 0.411_594_36, 0.227_988_69),
@@ -938,4 +937,69 @@ fn f32_gjk_measures_a_point_at_a_chain_vertex_off_the_chord() {
         gjk_core::Transform3::IDENTITY,
     );
     assert_eq!(out.distance, 0.0, "{out:?}");
+}
+
+/// The class of `f32_gjk_finds_a_point_at_a_chain_vertex_off_the_chord`: chains of
+/// three points with the middle one 1e-6 to 1e-2 of the chord's length off it, chords
+/// 0.01 to 100 long in random directions, up to 10 chord lengths from the origin; a
+/// point at the middle vertex must read within 2e-6 L of it (L the largest
+/// coordinate), the bar of the 3D oracle tests. Before the fix, heights below about
+/// `sqrt(eps)` of the length read up to the height away.
+#[test]
+fn f32_gjk_finds_points_at_the_vertices_of_nearly_straight_chains() {
+    let mut state = 0x5eed_c4a1_u64;
+    let mut uniform = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1_u64 << 53) as f64
+    };
+    let mut worst = 0.0_f64;
+    for _ in 0..4000 {
+        let length = 10_f64.powf(uniform() * 4.0 - 2.0);
+        let height = length * 10_f64.powf(uniform() * 4.0 - 6.0);
+        let offset = length * 10.0 * uniform();
+        let unit = |u: &mut dyn FnMut() -> f64| {
+            let (z, angle) = (u() * 2.0 - 1.0, u() * core::f64::consts::TAU);
+            let r = (1.0 - z * z).sqrt();
+            [r * angle.cos(), r * angle.sin(), z]
+        };
+        let along = unit(&mut uniform);
+        let mut across = unit(&mut uniform);
+        let dot: f64 = (0..3).map(|i| along[i] * across[i]).sum();
+        let norm = (0..3)
+            .map(|i| (across[i] - dot * along[i]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        across = core::array::from_fn(|i| (across[i] - dot * along[i]) / norm);
+        let centre = unit(&mut uniform).map(|c| c * offset);
+        let point = |t: f64, h: f64| {
+            v::<f32>(
+                centre[0] + t * along[0] + h * across[0],
+                centre[1] + t * along[1] + h * across[1],
+                centre[2] + t * along[2] + h * across[2],
+            )
+        };
+        let chain = [
+            point(-0.5 * length, 0.0),
+            point(0.5 * length, 0.0),
+            point(0.1 * length, height),
+        ];
+        let hull = ConvexPoints::<f32, 3>::new(&chain).unwrap();
+        let at_vertex = gjk_shapes::Point3::new(chain[2]).unwrap();
+        let out = gjk_core::distance(
+            &at_vertex,
+            gjk_core::Transform3::IDENTITY,
+            &hull,
+            gjk_core::Transform3::IDENTITY,
+        );
+        let scale = chain
+            .iter()
+            .flat_map(|p| [p.x, p.y, p.z])
+            .fold(0.0_f32, |m, c| m.max(c.abs()));
+        let error = f64::from(out.distance) / f64::from(scale);
+        worst = worst.max(error);
+        assert!(error <= 2e-6, "{error:e} L: {chain:?} {out:?}");
+    }
+    eprintln!("worst {worst:e} L");
 }

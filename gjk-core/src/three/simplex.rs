@@ -296,10 +296,11 @@ fn segment<S: Scalar>(points: &[Vec3<S>; 4], indices: [u8; 2]) -> Reduction3<S> 
 /// nearer the origin (see the module's notes). A line whose squared length is not a
 /// positive normal number (under 1e-19 long in `f32`) gives that endpoint.
 fn closest_on_line<S: Scalar>(p: Vec3<S>, q: Vec3<S>) -> Vec3<S> {
-    let (base, other) = if p.length_squared() <= q.length_squared() {
-        (p, q)
+    let (p_squared, q_squared) = (p.length_squared(), q.length_squared());
+    let (base, other, base_squared) = if p_squared <= q_squared {
+        (p, q, p_squared)
     } else {
-        (q, p)
+        (q, p, q_squared)
     };
     let e = other - base;
     let e_squared = e.length_squared();
@@ -308,7 +309,58 @@ fn closest_on_line<S: Scalar>(p: Vec3<S>, q: Vec3<S>) -> Vec3<S> {
     if !usable {
         return base;
     }
-    base - e * (base.dot(e) / e_squared)
+    let foot = base - e * (base.dot(e) / e_squared);
+    // A foot much shorter than the endpoint is a difference of nearly equal numbers,
+    // each coordinate off by about `eps |base|`: its direction, along which the loop
+    // asks for the next support point, is then known only to `eps |base| / |foot|`.
+    // Over the segment's length that turns the support values of its ends by about
+    // `eps |base|^2 / |foot|`, more than the lead `|foot|` of a vertex at the origin
+    // once `|foot|` is below `sqrt(eps) |base|`: a chain of vertices 7e-5 off
+    // straight and 0.6 long read 7.1e-5 away from its middle vertex in `f32` (the
+    // support along the turned direction returned the chord's end again). Below four
+    // times that the foot is computed again to its own precision.
+    let cancels = foot.length_squared() < S::from_f64(16.0) * S::EPS * base_squared;
+    if cancels {
+        refined_foot(base, e, e_squared)
+    } else {
+        foot
+    }
+}
+
+/// The foot of the origin on the line through `base` along `e`, accurate to a few
+/// epsilons of its own length rather than of `base`'s (when `base` and `e` are exact):
+/// each coordinate `base - e t` takes back the rounding error of its product `e t`
+/// (Dekker's exact product, so no fused multiply-add is needed), which leaves only
+/// the rounding of `t` itself, a slide along the line; the second step projects that
+/// slide out, from numbers that are now small.
+fn refined_foot<S: Scalar>(base: Vec3<S>, e: Vec3<S>, e_squared: S) -> Vec3<S> {
+    let t = base.dot(e) / e_squared;
+    let coordinate = |from: S, along: S| {
+        let (product, error) = two_product(along, t);
+        (from - product) - error
+    };
+    let foot = Vec3::new(
+        coordinate(base.x, e.x),
+        coordinate(base.y, e.y),
+        coordinate(base.z, e.z),
+    );
+    foot - e * (foot.dot(e) / e_squared)
+}
+
+/// `a b` as `product + error` exactly (Dekker's TwoProduct): `a` and `b` are split by
+/// Veltkamp's method into halves whose products are exact. The kernel's window keeps
+/// `SPLITTER a` far from overflow.
+fn two_product<S: Scalar>(a: S, b: S) -> (S, S) {
+    let split = |x: S| {
+        let scaled = S::SPLITTER * x;
+        let high = scaled - (scaled - x);
+        (high, x - high)
+    };
+    let product = a * b;
+    let (a_high, a_low) = split(a);
+    let (b_high, b_low) = split(b);
+    let error = ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low;
+    (product, error)
 }
 
 /// Triangle `a b c` (`indices` into `points`): Ericson's regions, tested with the
