@@ -147,6 +147,37 @@ pub trait Scalar:
     fn window_factor(self) -> Option<Self> {
         Self::rescale_factor(self.magnitude_key())
     }
+
+    /// `floor(log2 |self|)`, the exponent of `self` in binary, read from the bits;
+    /// `None` for zero, infinities and NaN. Subnormals count from their highest set
+    /// bit.
+    ///
+    /// With [`scale_by_power_of_two`](Self::scale_by_power_of_two) this moves a
+    /// length to the scale of another exactly, for example a ray's translation to
+    /// the size of the shape it is cast against.
+    ///
+    /// ```
+    /// use gjk_core::Scalar;
+    /// assert_eq!(12.0_f32.binary_exponent(), Some(3));
+    /// assert_eq!((-0.25_f64).binary_exponent(), Some(-2));
+    /// assert_eq!(f32::from_bits(1).binary_exponent(), Some(-149));
+    /// assert_eq!(0.0_f32.binary_exponent(), None);
+    /// assert_eq!(f64::INFINITY.binary_exponent(), None);
+    /// ```
+    fn binary_exponent(self) -> Option<i32>;
+
+    /// `self * 2^exponent`, exact unless the result leaves the normal range (then
+    /// rounded, to zero or infinity at the ends, as one multiplication would round).
+    /// The exponent may be larger than any single power of two the type holds.
+    ///
+    /// ```
+    /// use gjk_core::Scalar;
+    /// assert_eq!(3.0_f32.scale_by_power_of_two(-2), 0.75);
+    /// // 2^200 is beyond f32, the product is not:
+    /// assert_eq!(1.0e-30_f32.scale_by_power_of_two(200).binary_exponent(), Some(100));
+    /// assert_eq!(1.0_f64.scale_by_power_of_two(2000), f64::INFINITY);
+    /// ```
+    fn scale_by_power_of_two(self, exponent: i32) -> Self;
 }
 
 impl Scalar for f32 {
@@ -182,6 +213,22 @@ impl Scalar for f32 {
     fn sin_and_cos(self) -> (Self, Self) {
         sin_cos_f32(self)
     }
+
+    #[inline]
+    fn binary_exponent(self) -> Option<i32> {
+        let key = self.to_bits() & 0x7fff_ffff;
+        match key {
+            0 | 0x7f80_0000.. => None,
+            // Normal: the exponent field; subnormal (field zero): the highest set bit.
+            0x0080_0000.. => Some((key >> 23) as i32 - 127),
+            _ => Some(31 - key.leading_zeros() as i32 - 149),
+        }
+    }
+
+    #[inline]
+    fn scale_by_power_of_two(self, exponent: i32) -> Self {
+        libm::scalbnf(self, exponent)
+    }
 }
 
 impl Scalar for f64 {
@@ -213,6 +260,21 @@ impl Scalar for f64 {
     #[inline]
     fn sin_and_cos(self) -> (Self, Self) {
         libm::sincos(self)
+    }
+
+    #[inline]
+    fn binary_exponent(self) -> Option<i32> {
+        let key = self.to_bits() & 0x7fff_ffff_ffff_ffff;
+        match key {
+            0 | 0x7ff0_0000_0000_0000.. => None,
+            0x0010_0000_0000_0000.. => Some((key >> 52) as i32 - 1023),
+            _ => Some(63 - key.leading_zeros() as i32 - 1074),
+        }
+    }
+
+    #[inline]
+    fn scale_by_power_of_two(self, exponent: i32) -> Self {
+        libm::scalbn(self, exponent)
     }
 }
 

@@ -363,3 +363,38 @@ fn ray_1e_30_long_beside_a_segment_1e_15_long_does_not_hit_it() {
         assert_eq!(out.status, CastStatus::Miss, "{out:?}");
     }
 }
+
+#[test]
+fn circle_ray_with_a_huge_translation_and_a_tiny_max_fraction_is_not_a_hit_at_its_origin() {
+    let radius = 6.409_690_6e-10;
+    let circle = Circle::new(v(radius, radius), radius).unwrap();
+    let xf = Transform::from_position_angle(v(radius, -7.397_918e-16), 1.469_368e-39);
+    let ray = Ray {
+        origin: v(radius, 5.038_174_3e-10),
+        translation: v(1.465_018_4e13, 1e-30),
+        max_fraction: 1e-30,
+    };
+    // The origin is 1.45e-11 outside the circle and the ray sweeps 1.5e-17 of the
+    // plane: a miss. Scaled into the window with the translation, the offset from
+    // the centre underflowed and the cast hit at the origin.
+    for out in [circle.ray_cast(xf, ray), ray_cast(&circle, xf, ray)] {
+        assert_eq!(out.status, CastStatus::Miss, "{out:?}");
+        assert_eq!(out.fraction, 1e-30);
+    }
+    // Aimed at the centre with a reach of 1e-10, it hits 1.45e-11 along, through
+    // the near side.
+    let reach = Ray {
+        max_fraction: 1e-10 / 1.465_018_4e13,
+        ..Ray::new(ray.origin, v(1.465_018_4e13, 3.125e12))
+    };
+    let out = circle.ray_cast(xf, reach);
+    assert_eq!(out.status, CastStatus::Hit, "{out:?}");
+    let gap = distance(
+        &Point::new(out.point).unwrap(),
+        Transform::IDENTITY,
+        &circle,
+        xf,
+    )
+    .distance;
+    assert!(gap <= 1e-6 * radius, "{gap:e} {out:?}");
+}

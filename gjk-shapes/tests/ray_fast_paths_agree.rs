@@ -468,3 +468,97 @@ fn point_fast_path_agrees_with_generic_ray_cast() {
     agree::<f32>(6, F32, 7);
     agree::<f64>(6, F64, 7);
 }
+
+/// The same ray with its translation multiplied by `2^exponent` and its
+/// `max_fraction` divided by it: the same segment of the plane, so the same answer,
+/// with the fraction scaled back (powers of two are exact).
+fn stretched<S: Scalar>(ray: Ray<S>, exponent: i32) -> Ray<S> {
+    let factor = S::from_f64(2f64.powi(exponent));
+    let mut out = Ray::new(ray.origin, ray.translation * factor);
+    out.max_fraction = ray.max_fraction / factor;
+    out
+}
+
+/// Stretching a ray (its translation longer, its `max_fraction` shorter by the same
+/// power of two) must not change its answer: a ray's length is not the scale of the
+/// geometry it is cast against.
+///
+/// Found by fuzzing: a circle of radius 6.4e-10, a ray starting 1.4e-11 outside it
+/// with a translation of 1.5e13 and a `max_fraction` of 1e-30. Scaled together with
+/// the translation, the offset from the centre underflowed, and the cast reported a
+/// hit at the origin.
+fn stretching_keeps_the_answer<S: Scalar>(kind: u64, bars: Bars, seed: u64, exponents: &[i32]) {
+    let mut rng = Rng(seed);
+    let mut compared = 0;
+    for _ in 0..512 {
+        let shape = Shape::<S>::random(kind, &mut rng);
+        let position = v::<S>(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
+        let xf = match shape {
+            // As in `agree`: rays built through a point hit it only if its image is exact.
+            Shape::Point(_) => {
+                Transform::from_translation(Vec2::new(position.x.round(), position.y.round()))
+            }
+            _ => Transform::from_position_angle(position, S::from_f64(rng.angle())),
+        };
+        let ray = random_ray(&shape, xf, &mut rng);
+        let base = [shape.fast(xf, ray), shape.generic(xf, ray)];
+        let reach = p(ray.translation)[0].hypot(p(ray.translation)[1]);
+        let length = shape.extent().max(reach * ray.max_fraction.to_f64());
+        for &exponent in exponents {
+            let long = stretched(ray, exponent);
+            let scaled = [shape.fast(xf, long), shape.generic(xf, long)];
+            for (before, after) in base.iter().zip(&scaled) {
+                let context =
+                    || format!("{shape:?} {xf:?} {long:?}\n before {before:?}\n after {after:?}");
+                if before.status != after.status {
+                    // Within the band of a tie either answer is right.
+                    let exact = shape.oracle(xf);
+                    let band = bars.band * length;
+                    let origin = p(ray.origin);
+                    let on_boundary = signed_distance_to_surface(&exact, origin).abs() <= band;
+                    let end = p(ray.point_at(ray.max_fraction));
+                    let path = OracleShape::new(Core::Segment(origin, end), 0.0);
+                    let grazing = gjk_oracle::distance(&exact, &path).distance <= band;
+                    assert!(on_boundary || grazing, "statuses differ: {}", context());
+                    continue;
+                }
+                if before.status == CastStatus::Hit {
+                    let moved = (p(before.point)[0] - p(after.point)[0])
+                        .hypot(p(before.point)[1] - p(after.point)[1]);
+                    assert!(
+                        moved <= bars.position * length,
+                        "hit moved {moved:e}: {}",
+                        context()
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    // A point is hit only by the rays built through it.
+    let enough = if kind == 6 { 50 } else { 500 };
+    assert!(compared >= enough, "too few hits compared: {compared}");
+}
+
+const F32_EXPONENTS: [i32; 8] = [-100, -60, -30, -10, 10, 30, 60, 100];
+const F64_EXPONENTS: [i32; 6] = [-900, -500, -100, 100, 500, 900];
+
+macro_rules! stretching_tests {
+    ($($name:ident: $kind:expr,)*) => {$(
+        #[test]
+        fn $name() {
+            stretching_keeps_the_answer::<f32>($kind, F32, 100 + $kind, &F32_EXPONENTS);
+            stretching_keeps_the_answer::<f64>($kind, F64, 200 + $kind, &F64_EXPONENTS);
+        }
+    )*};
+}
+
+stretching_tests! {
+    stretching_a_ray_at_a_circle_keeps_the_answer: 0,
+    stretching_a_ray_at_a_capsule_keeps_the_answer: 1,
+    stretching_a_ray_at_a_rect_keeps_the_answer: 2,
+    stretching_a_ray_at_a_polygon_keeps_the_answer: 3,
+    stretching_a_ray_at_a_segment_keeps_the_answer: 4,
+    stretching_a_ray_at_an_ellipse_keeps_the_answer: 5,
+    stretching_a_ray_at_a_point_keeps_the_answer: 6,
+}

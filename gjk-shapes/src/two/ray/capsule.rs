@@ -3,8 +3,8 @@
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
 use super::{
-    DiscEntry, disc_entry, hit, into_window, invalid, largest_length, local_ray, miss,
-    starts_inside,
+    DiscEntry, at_geometry_scale, disc_entry, hit, into_window, invalid, largest_length, local_ray,
+    miss, starts_inside,
 };
 use crate::Capsule;
 
@@ -33,6 +33,13 @@ impl<S: Scalar> Capsule<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
+        let extent = largest_length(self.radius(), [self.a(), self.b()]);
+        at_geometry_scale(ray, xf, extent, |ray| self.cast_at_scale(xf, ray))
+    }
+
+    /// [`Self::ray_cast`] for a ray whose translation is within the kernel's window of
+    /// the geometry's size ([`at_geometry_scale`]).
+    fn cast_at_scale(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
         let Some(local) = local_ray(xf, ray) else {
             return invalid();
         };

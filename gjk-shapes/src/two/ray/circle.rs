@@ -3,7 +3,8 @@
 use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
 use super::{
-    DiscEntry, disc_entry, hit, into_window, invalid, largest_length, miss, starts_inside,
+    DiscEntry, at_geometry_scale, disc_entry, hit, into_window, invalid, largest_length, miss,
+    starts_inside,
 };
 use crate::Circle;
 
@@ -31,6 +32,13 @@ impl<S: Scalar> Circle<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
+        let extent = largest_length(self.radius(), [self.center()]);
+        at_geometry_scale(ray, xf, extent, |ray| self.cast_at_scale(xf, ray))
+    }
+
+    /// [`Self::ray_cast`] for a ray whose translation is within the kernel's window of
+    /// the geometry's size ([`at_geometry_scale`]).
+    fn cast_at_scale(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
         if super::local_ray(xf, ray).is_none() {
             return invalid();
         }

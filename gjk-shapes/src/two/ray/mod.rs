@@ -95,6 +95,65 @@ pub(crate) fn into_window<S: Scalar, const K: usize>(
     }
 }
 
+/// `cast` of `ray` against a shape placed by `xf` whose points lie within `extent`
+/// (in coordinates) of its local origin, with the ray first restated so that its
+/// translation is about as long as the larger of the geometry and the segment the ray
+/// sweeps, when it is not within the kernel's window of the geometry's size.
+///
+/// A ray is a segment of the plane, `origin + t translation` for `t` in
+/// `[0, max_fraction]`: the translation's length is a choice of units for `t`, not a
+/// length of the geometry. Multiplying the translation by `2^k` and dividing
+/// `max_fraction` by it gives the same segment, exactly, with fractions `2^-k` times
+/// as large. The disc casts ([`disc_entry`]) bring their lengths into the window
+/// together ([`into_window`]); with a translation 2^70 times the geometry's size the
+/// window is the translation's, and the geometry's products underflow.
+///
+/// Found by fuzzing: a circle of radius 6.4e-10, a ray starting 1.4e-11 outside it
+/// with a translation of 1.5e13 and a `max_fraction` of 1e-30. The offset from the
+/// centre, scaled by 2^-44 with the translation, squared to nothing, and the cast
+/// hit at the origin.
+///
+/// Casts whose translation is within the window of the geometry's size (every
+/// realistic one) pay two comparisons and are computed as given.
+#[inline]
+pub(crate) fn at_geometry_scale<S: Scalar>(
+    ray: Ray<S>,
+    xf: Transform<S>,
+    extent: S,
+    cast: impl FnOnce(Ray<S>) -> CastOutput<S>,
+) -> CastOutput<S> {
+    let length = ray.translation.max_abs();
+    let size = largest_length(extent, [ray.origin - xf.translation]);
+    // Plain comparisons: NaN and infinities fail them or fail `binary_exponent` below,
+    // and the cast as given then reports the bad input.
+    let out_of_scale = length > size * S::RESCALE_ABOVE || length < size * S::RESCALE_BELOW;
+    if !out_of_scale {
+        return cast(ray);
+    }
+    // The segment's length, in the same measure (a ray longer than the geometry keeps
+    // its length: its precision is relative to it).
+    let reach = length * ray.max_fraction;
+    let target = if reach > size { reach } else { size };
+    let (Some(from), Some(to)) = (length.binary_exponent(), target.binary_exponent()) else {
+        return cast(ray);
+    };
+    let exponent = to - from;
+    let stretch = |value: S| value.scale_by_power_of_two(exponent);
+    let stretched = Ray {
+        origin: ray.origin,
+        translation: Vec2::new(stretch(ray.translation.x), stretch(ray.translation.y)),
+        max_fraction: ray.max_fraction.scale_by_power_of_two(-exponent),
+    };
+    let mut out = cast(stretched);
+    match out.status {
+        // The hit point is the same point of the plane; only the fraction's units change.
+        CastStatus::Hit => out.fraction = stretch(out.fraction),
+        CastStatus::Miss => out.fraction = ray.max_fraction,
+        _ => {}
+    }
+    out
+}
+
 /// Whether the shape's `size` and the ray's `translation`, the lengths a closed-form
 /// cast multiplies, have a smaller one (zero counts as no length) so far below the
 /// cast's `largest` that their product cannot keep its digits at the scale
