@@ -398,3 +398,20 @@ fn circle_ray_with_a_huge_translation_and_a_tiny_max_fraction_is_not_a_hit_at_it
     .distance;
     assert!(gap <= 1e-6 * radius, "{gap:e} {out:?}");
 }
+
+#[test]
+fn capsule_ray_with_a_negative_max_fraction_stays_invalid_when_restated() {
+    let capsule = Capsule::new(v(-0.125, -0.0), v(22_102_000.0, 1.282_511_4e-32), -0.0).unwrap();
+    let xf = Transform::from_position_angle(v(-6.0, -0.0), 1.469_368e-39);
+    let ray = Ray {
+        origin: v(1.469_368e-39, 1.469_368e-39),
+        translation: v(1.469_368e-39, 1.469_368e-39),
+        max_fraction: -4.75,
+    };
+    // The translation is 2^-154 of the capsule's size: restating the ray at the
+    // capsule's scale divided -4.75 by 2^154, which underflowed to -0 and passed as a
+    // valid `max_fraction`; the cast hit at fraction 0.
+    for out in [capsule.ray_cast(xf, ray), ray_cast(&capsule, xf, ray)] {
+        assert_eq!(out.status, CastStatus::InvalidInput, "{out:?}");
+    }
+}

@@ -535,6 +535,26 @@ fn stretching_keeps_the_answer<S: Scalar>(kind: u64, bars: Bars, seed: u64, expo
             }
         }
     }
+    // Bad input stays bad: a negative or NaN `max_fraction` with a translation far
+    // from the shape's size (a restated ray divides it by a large power of two, which
+    // must not come out as a valid -0).
+    let shape = Shape::<S>::random(kind, &mut rng);
+    for max_fraction in [-4.75, -1e-30, f64::NAN] {
+        for &exponent in exponents {
+            let mut ray = Ray::new(v(0.5, 0.25), v(1.0, 0.5) * S::from_f64(2f64.powi(exponent)));
+            ray.max_fraction = S::from_f64(max_fraction);
+            for out in [
+                shape.fast(Transform::IDENTITY, ray),
+                shape.generic(Transform::IDENTITY, ray),
+            ] {
+                assert_eq!(
+                    out.status,
+                    CastStatus::InvalidInput,
+                    "{shape:?} {ray:?} {out:?}"
+                );
+            }
+        }
+    }
     // A point is hit only by the rays built through it.
     let enough = if kind == 6 { 50 } else { 500 };
     assert!(compared >= enough, "too few hits compared: {compared}");

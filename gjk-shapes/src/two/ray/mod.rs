@@ -133,6 +133,12 @@ pub(crate) fn at_geometry_scale<S: Scalar>(
     // The segment's length, in the same measure (a ray longer than the geometry keeps
     // its length: its precision is relative to it).
     let reach = length * ray.max_fraction;
+    // A negative `max_fraction` is bad input, and must stay so: divided by a large
+    // power of two it would underflow to -0, which passes as zero (found by fuzzing).
+    // NaN fails the comparison too.
+    if !(ray.max_fraction >= S::ZERO) {
+        return cast(ray);
+    }
     let target = if reach > size { reach } else { size };
     let (Some(from), Some(to)) = (length.binary_exponent(), target.binary_exponent()) else {
         return cast(ray);
