@@ -223,6 +223,12 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     type FeatureBytes = [u8; 3];
     const NO_DIRECTIONS: [Self; 3] = [Vec2::ZERO; 3];
     const NO_FEATURES: [u8; 3] = [UNNAMED; 3];
+    type Frame = Transform<S>;
+
+    #[inline]
+    fn frame(relative: &<Self as Space>::Transform) -> Self::Frame {
+        *relative
+    }
 
     /// X, Y, -X, -Y, each a quarter turn of the last (exactly).
     #[inline]
@@ -335,6 +341,12 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
     type FeatureBytes = [u8; 4];
     const NO_DIRECTIONS: [Self; 4] = [Vec3::ZERO; 4];
     const NO_FEATURES: [u8; 4] = [UNNAMED; 4];
+    type Frame = sealed::Frame3<S>;
+
+    #[inline]
+    fn frame(relative: &<Self as Space>::Transform) -> Self::Frame {
+        sealed::Frame3::new(relative)
+    }
 
     #[inline]
     fn extreme_directions() -> [Self; 6] {
@@ -410,6 +422,17 @@ pub(crate) mod sealed {
 
     use crate::scalar::sealed::Bits;
 
+    /// A rigid placement prepared for many points and directions: what the GJK loops
+    /// ask of B's placement in A's frame on every support call.
+    pub trait Frame<V>: Copy + Debug {
+        /// Where the local origin lands.
+        fn translation(&self) -> V;
+        /// A local point placed.
+        fn transform_point(&self, point: V) -> V;
+        /// A placed direction taken into the local frame.
+        fn inv_rotate(&self, vector: V) -> V;
+    }
+
     /// What the shared GJK loop needs of a dimension beyond vector arithmetic.
     pub trait Kernel: Sized {
         /// The dimension's simplex and its solver.
@@ -422,6 +445,10 @@ pub(crate) mod sealed {
         type Directions: Copy + Debug + PartialEq + AsRef<[Self]> + AsMut<[Self]>;
         /// One byte per vertex of a full simplex (a cache's feature names).
         type FeatureBytes: Copy + Debug + PartialEq + AsRef<[u8]> + AsMut<[u8]>;
+        /// B's placement relative to A as the loops use it, once per support call: the
+        /// transform itself in the plane (a rotation there is already its cosine and
+        /// sine), a rotation matrix in 3D (see [`Frame`]).
+        type Frame: Frame<Self>;
         /// Zero directions, for an empty cache.
         const NO_DIRECTIONS: Self::Directions;
         /// Unnamed features, for an empty cache.
@@ -430,6 +457,11 @@ pub(crate) mod sealed {
         /// Both directions of every axis: a convex set lies within the box of its
         /// supports along them.
         fn extreme_directions() -> Self::Extremes;
+
+        /// `relative` prepared as a [`Frame`](Self::Frame).
+        fn frame(relative: &<Self as super::Space>::Transform) -> Self::Frame
+        where
+            Self: super::Space;
 
         /// The bounding box of a rounded shape placed by `transform`, from its
         /// support points (`support`, in its local frame) along both directions of
@@ -449,5 +481,77 @@ pub(crate) mod sealed {
         ) -> <<Self as super::Space>::Scalar as Bits>::Key
         where
             Self: super::Space;
+    }
+
+    use crate::{Scalar, Transform3, Vec3};
+
+    /// A 3D placement as its rotation matrix and translation, for the GJK loops.
+    ///
+    /// A unit quaternion rotates a vector in about 30 operations (two cross products
+    /// and their combination, see `Quat::rotate`); its matrix, in 15. A query rotates
+    /// twice per support call (the direction into B's frame, B's point back), and
+    /// builds the matrix once. The matrix is kept by rows and by columns, so that both
+    /// rotations are three dot products (one routine in a firmware's code).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Frame3<S> {
+        /// The rows of the rotation matrix: a local point's placed coordinates are
+        /// their dot products with it.
+        rows: [Vec3<S>; 3],
+        /// Its columns (the images of the axes): a placed direction's local
+        /// coordinates are their dot products with it.
+        columns: [Vec3<S>; 3],
+        translation: Vec3<S>,
+    }
+
+    impl<S: Scalar> Frame3<S> {
+        #[inline]
+        pub(crate) fn new(relative: &Transform3<S>) -> Self {
+            let columns = relative.rotation.to_matrix();
+            let rows = core::array::from_fn(|row| {
+                Vec3::new(columns[0][row], columns[1][row], columns[2][row])
+            });
+            Self {
+                rows,
+                columns: columns.map(Vec3::from),
+                translation: relative.translation,
+            }
+        }
+    }
+
+    /// `(a . vector, b . vector, c . vector)` for `[a, b, c] = axes`.
+    #[inline]
+    fn dots<S: Scalar>(axes: &[Vec3<S>; 3], vector: Vec3<S>) -> Vec3<S> {
+        let [a, b, c] = axes;
+        Vec3::new(a.dot(vector), b.dot(vector), c.dot(vector))
+    }
+
+    impl<S: Scalar> Frame<Vec3<S>> for Frame3<S> {
+        #[inline]
+        fn translation(&self) -> Vec3<S> {
+            self.translation
+        }
+        #[inline]
+        fn transform_point(&self, point: Vec3<S>) -> Vec3<S> {
+            dots(&self.rows, point) + self.translation
+        }
+        #[inline]
+        fn inv_rotate(&self, vector: Vec3<S>) -> Vec3<S> {
+            dots(&self.columns, vector)
+        }
+    }
+}
+
+impl<S: Scalar> sealed::Frame<Vec2<S>> for Transform<S> {
+    #[inline]
+    fn translation(&self) -> Vec2<S> {
+        self.translation
+    }
+    #[inline]
+    fn transform_point(&self, point: Vec2<S>) -> Vec2<S> {
+        Transform::transform_point(*self, point)
+    }
+    #[inline]
+    fn inv_rotate(&self, vector: Vec2<S>) -> Vec2<S> {
+        self.rotation.inv_rotate(vector)
     }
 }

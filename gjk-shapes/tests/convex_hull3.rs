@@ -118,11 +118,11 @@ fn support_shortfall<S: Scalar, const N: usize>(
                 .map(|&p| dot(p3(p), u))
                 .fold(f64::NEG_INFINITY, f64::max)
         };
-        let (raw, vertices) = (reach(points), reach(hull.points()));
-        assert!(vertices <= raw, "the hull reaches beyond its points");
+        let (raw, reached) = (reach(points), reach(&vertices(hull)));
+        assert!(reached <= raw, "the hull reaches beyond its points");
         let support = hull.support(v(u[0], u[1], u[2])).point;
-        assert!(hull.points().contains(&support));
-        worst = worst.max(raw - vertices);
+        assert!(vertices(hull).contains(&support));
+        worst = worst.max(raw - reached);
     }
     worst
 }
@@ -175,7 +175,7 @@ fn check_with<S: Scalar, const N: usize>(
 ) -> (ConvexPoints<S, N>, Measured) {
     let hull = ConvexPoints::<S, N>::hull(points)
         .unwrap_or_else(|error| panic!("hull of {} points: {error}", points.len()));
-    let vertices = hull.points();
+    let vertices = &vertices(&hull);
     for (index, vertex) in vertices.iter().enumerate() {
         assert!(
             points.contains(vertex),
@@ -231,7 +231,7 @@ fn check_with<S: Scalar, const N: usize>(
 /// of the other stored vertices (a negative margin allows it that deep inside): each
 /// is a corner, not a point of an edge or face.
 fn assert_corners<S: Scalar, const N: usize>(hull: &ConvexPoints<S, N>, margin: f64) {
-    let corners = normalized(hull.points(), hull.points());
+    let corners = normalized(&vertices(hull), &vertices(hull));
     if corners.len() < 2 {
         return;
     }
@@ -382,6 +382,11 @@ const IDENTITY: [f64; 4] = [0.0, 0.0, 0.0, 1.0];
 // ---------------------------------------------------------------------------------
 // Known vertex sets.
 
+/// The hull's points as a list.
+fn vertices<S: Scalar, const N: usize>(hull: &ConvexPoints<S, N>) -> Vec<Vec3<S>> {
+    hull.points().collect()
+}
+
 #[test]
 fn hull_of_a_cube_with_points_on_faces_and_edges_keeps_its_eight_corners() {
     let mut rng = SplitMix64(1);
@@ -431,7 +436,7 @@ fn hull_of_points_on_a_sphere_keeps_them_all() {
         let (hull, _) = check::<f64, 48>(&f64_points, 12);
         assert_eq!(hull.len(), count);
         assert_eq!(
-            sorted(hull.points()),
+            sorted(&vertices(&hull)),
             sorted(&f64_points),
             "the vertices are the points"
         );
@@ -462,9 +467,9 @@ fn hull_of_points_on_a_sphere_one_short_reports_too_many_points() {
 fn hull_of_one_repeated_point_is_that_point() {
     let p = v::<f32>(1e4, -3.0, 0.5);
     let hull = ConvexPoints::<f32, 4>::hull(&[p; 50]).unwrap();
-    assert_eq!(hull.points(), [p]);
+    assert_eq!(vertices(&hull), [p]);
     let single = ConvexPoints::<f64, 1>::hull(&[v(1.0, 2.0, 3.0)]).unwrap();
-    assert_eq!(single.points(), [v(1.0, 2.0, 3.0)]);
+    assert_eq!(vertices(&single), [v(1.0, 2.0, 3.0)]);
 }
 
 #[test]
@@ -489,7 +494,7 @@ fn hull_of_collinear_points_is_their_two_ends() {
         let low = along.iter().copied().fold(f64::INFINITY, f64::min);
         let high = along.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let ends = [low, high].map(|t| points[along.iter().position(|&a| a == t).unwrap()]);
-        assert_eq!(sorted(hull.points()), sorted(&ends));
+        assert_eq!(sorted(&vertices(&hull)), sorted(&ends));
         assert_eq!(
             ConvexPoints::<f64, 1>::hull(&points),
             Err(ShapeError::TooManyPoints {
@@ -520,7 +525,7 @@ fn hull_of_a_flat_set_is_the_polygon_hull_in_its_plane() {
             .iter()
             .map(|q| Vec3::new(q.x, q.y, -2.0))
             .collect();
-        assert_eq!(sorted(hull.points()), sorted(&expected), "round {round}");
+        assert_eq!(sorted(&vertices(&hull)), sorted(&expected), "round {round}");
         // Turned out of the axes: rounding moves the points off their plane by an
         // epsilon or so, below the tolerance.
         let turned = placed::<f64>(&flat, random_rotation(&mut rng), 1.5, [3.0, 1.0, -2.0]);
@@ -615,7 +620,7 @@ fn hull_of_a_grid_with_noise_below_the_tolerance_is_its_square() {
         .collect();
     let points = placed::<f64>(&grid, IDENTITY, 1.0, [0.0; 3]);
     let (hull, _) = check::<f64, 8>(&points, 25);
-    let mut corners: Vec<(f64, f64)> = hull.points().iter().map(|p| (p.x, p.y)).collect();
+    let mut corners: Vec<(f64, f64)> = vertices(&hull).iter().map(|p| (p.x, p.y)).collect();
     corners.sort_by(|a, b| a.partial_cmp(b).unwrap());
     assert_eq!(corners, [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)]);
     // Lifted by a thousandth instead, every point stays: the corners, and the
@@ -626,7 +631,10 @@ fn hull_of_a_grid_with_noise_below_the_tolerance_is_its_square() {
         .collect();
     let points = placed::<f64>(&bumpy, IDENTITY, 1.0, [0.0; 3]);
     let (hull, _) = check::<f64, 100>(&points, 25);
-    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+    assert_eq!(
+        sorted(&vertices(&hull)),
+        sorted(&brute_force_corners(&points))
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -644,7 +652,7 @@ fn hull_of_clouds_at_every_scale_contains_every_point() {
         assert_corners(&hull, 1e-4);
         if exponent % 15 == 0 {
             let corners = brute_force_corners(&f32_points);
-            assert_eq!(sorted(hull.points()), sorted(&corners));
+            assert_eq!(sorted(&vertices(&hull)), sorted(&corners));
         }
         let offset = [3.0 * scale, -scale, 0.5 * scale];
         let f32_points = placed::<f32>(&points, rotation, scale, offset);
@@ -867,7 +875,10 @@ fn hull_does_not_store_a_vertex_gjk_measures_off_its_chain() {
     let (hull, _) = check::<f32, 64>(&points, 28);
     // Rounding to 65536 moved many edge and face points off their lines and planes:
     // 17 of the 27 distinct points are corners, the closest 1.1e-5 of the size out.
-    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+    assert_eq!(
+        sorted(&vertices(&hull)),
+        sorted(&brute_force_corners(&points))
+    );
     assert_eq!(hull.len(), 17);
 }
 
@@ -889,7 +900,10 @@ fn hull_measures_again_where_gjk_stops_short_of_a_point_inside() {
         v(1000071040000.0, 55611108.0, -999946300000.0),
     ];
     let (hull, _) = check::<f32, 8>(&points, 7);
-    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+    assert_eq!(
+        sorted(&vertices(&hull)),
+        sorted(&brute_force_corners(&points))
+    );
     assert_eq!(hull.len(), 6);
 }
 
@@ -910,7 +924,10 @@ fn hull_checks_the_point_it_stores_from_every_vertex() {
         v(1.0000048e28, -1.053084e24, -9.998977e27),
     ];
     let (hull, _) = check::<f32, 8>(&points, 6);
-    assert_eq!(sorted(hull.points()), sorted(&brute_force_corners(&points)));
+    assert_eq!(
+        sorted(&vertices(&hull)),
+        sorted(&brute_force_corners(&points))
+    );
 }
 
 /// The GJK measurement behind `hull_does_not_store_a_vertex_gjk_measures_off_its_chain`,

@@ -9,6 +9,7 @@ use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
 };
+use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 
 /// What a distance query found about the pair.
@@ -280,7 +281,7 @@ where
     let pair: Pair<'_, S, A, B, V> = Pair {
         a,
         b,
-        relative: xf_a.inv_mul(xf_b),
+        relative: V::frame(&xf_a.inv_mul(xf_b)),
     };
     run(
         shared(&pair),

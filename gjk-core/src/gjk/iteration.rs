@@ -22,6 +22,7 @@ use crate::gjk::cache::CachedVertex;
 #[cfg(not(target_os = "none"))]
 use crate::gjk::rescale::surely_inside_window;
 use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
+use crate::space::sealed::Frame as _;
 use crate::two::simplex::Simplex;
 use crate::{FeatureId, SupportPoint};
 use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
@@ -122,8 +123,8 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for dyn Core<S, V> + '_ {
 pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized, V: Space<Scalar = S> = Vec2<S>> {
     pub a: &'s A,
     pub b: &'s B,
-    /// B's transform relative to A.
-    pub relative: V::Transform,
+    /// B's transform relative to A, prepared for the support calls.
+    pub relative: V::Frame,
 }
 
 impl<S, V, A, B> MinkowskiDifference<S, V> for Pair<'_, S, A, B, V>

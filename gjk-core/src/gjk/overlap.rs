@@ -5,6 +5,7 @@ use core::fmt;
 use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed};
 #[cfg(not(target_os = "none"))]
 use crate::gjk::{MinkowskiDifference, rescue};
+use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, Space, Support};
 
 /// Why a query could not give an answer.
@@ -85,7 +86,7 @@ where
     let pair: Pair<'_, S, A, B, V> = Pair {
         a,
         b,
-        relative: xf_a.inv_mul(xf_b),
+        relative: V::frame(&xf_a.inv_mul(xf_b)),
     };
     let mut simplex = seed(&pair, pair.relative.translation(), None);
     let state = iterate::<S, V, _, true, true>(&pair, &mut simplex, radius);

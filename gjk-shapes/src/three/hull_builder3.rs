@@ -130,7 +130,7 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     /// let square = [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::new(1.0, 1.0, 0.0), Vec3::new(0.5, 0.5, 0.0)];
     /// assert_eq!(ConvexPoints::<f32, 8>::hull(&square)?.len(), 4);
     /// let line = [Vec3::ZERO, Vec3::X, Vec3::new(0.25, 0.0, 0.0)];
-    /// assert_eq!(ConvexPoints::<f32, 8>::hull(&line)?.points(), [Vec3::X, Vec3::ZERO]);
+    /// assert!(ConvexPoints::<f32, 8>::hull(&line)?.points().eq([Vec3::X, Vec3::ZERO]));
     /// # Ok::<(), ShapeError>(())
     /// ```
     pub fn hull(points: &[Vec3<S>]) -> Result<Self, ShapeError> {
@@ -414,7 +414,7 @@ impl<S: Scalar, const N: usize> Build<S, N> {
             return measured;
         }
         let (mut nearest, mut nearest_distance) = (0, S::infinity());
-        for (index, &vertex) in self.unit.points().iter().enumerate() {
+        for (index, vertex) in self.unit.points().enumerate() {
             let distance = (vertex - unit).length();
             if distance < nearest_distance {
                 (nearest, nearest_distance) = (index, distance);
@@ -458,7 +458,7 @@ fn start_at<S: Scalar, const N: usize>(
     index: usize,
     unit: Vec3<S>,
 ) -> SimplexCache<S, Vec3<S>> {
-    let towards = unit_hull.points().get(index).map_or(Vec3::X, |&v| unit - v);
+    let towards = unit_hull.point(index).map_or(Vec3::X, |v| unit - v);
     SimplexCache::from_vertices(&[CachedVertex::new(
         FeatureId::vertex(0),
         FeatureId::vertex(u32::try_from(index).unwrap_or(u32::MAX)),
@@ -586,6 +586,6 @@ mod tests {
         });
         assert!(build.store(Vec3::X));
         assert!(!build.store(Vec3::Y));
-        assert_eq!(build.hull.points(), [Vec3::X]);
+        assert!(build.hull.points().eq([Vec3::X]));
     }
 }

@@ -136,7 +136,8 @@ pub(crate) fn at_geometry_scale<S: Scalar>(
     // A negative `max_fraction` is bad input, and must stay so: divided by a large
     // power of two it would underflow to -0, which passes as zero (found by fuzzing).
     // NaN fails the comparison too.
-    if !(ray.max_fraction >= S::ZERO) {
+    let usable = ray.max_fraction >= S::ZERO;
+    if !usable {
         return cast(ray);
     }
     let target = if reach > size { reach } else { size };
