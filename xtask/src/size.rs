@@ -101,14 +101,15 @@ pub const NOT_ENFORCED: [(&str, &str); 2] =
 
 /// At most 8 KiB of kernel code for 3D `distance` at opt-level "z" on the Cortex-M4F
 /// (issue 17), as for the plane's three queries: measured 7572 bytes (2026-11-26), and
-/// 8168 once the loops rotated by a matrix (gjk-core's `Frame3`, built once per
-/// query) and `ConvexPoints` stored its points by coordinate (2026-11-27).
+/// 8136 once the loops rotated by a matrix (gjk-core's `Frame3`, built once per
+/// query), `ConvexPoints` stored its points by coordinate and the solver skipped a
+/// tetrahedron's old face (2026-11-27).
 pub const KERNEL_CODE_BUDGET_3D: u32 = 8 * 1024;
 
 /// The 3D budget on the Cortex-M0: the plane's allowance of half a KiB for soft-float
 /// calls, and a quarter KiB more for the rotation matrix. Measured 8128 bytes at "z"
 /// (2026-11-26); building the matrix once per query (21 soft-float operations inline)
-/// and the rotations by it took it to 8792 (2026-11-27), for queries 6 % (boxes) to
+/// and the rotations by it took it to 8756 (2026-11-27), for queries 6 % (boxes) to
 /// 20 % (capsule against hull) faster on the host.
 pub const KERNEL_CODE_BUDGET_3D_CORTEX_M0: u32 = 8 * 1024 + 768;
 
@@ -117,13 +118,13 @@ pub const KERNEL_CODE_BUDGET_3D_CORTEX_M0: u32 = 8 * 1024 + 768;
 /// coordinates (with both witness points) where the plane's holds three of two, and
 /// the solver's face and tetrahedron regions keep several of them in flight.
 /// Measured 1304 bytes at "z" and 1032 at "s" (2026-11-26; 1888 at "z" before the
-/// solver stopped copying candidate reductions and moving vertices), 1512 and 1176
+/// solver stopped copying candidate reductions and moving vertices), 1520 and 1496
 /// once the loops carried the rotation as a matrix by rows and columns (2026-11-27).
 pub const STACK_BUDGET_3D: u32 = 1024 + 512;
 
 /// At most 1.75 KiB of stack for one 3D `distance` on the Cortex-M0, whose
 /// soft-float calls leave fewer registers for the solver's state: measured 1516
-/// bytes at "z" and 1420 at "s" (2026-11-26), 1676 and 1700 with the rotation
+/// bytes at "z" and 1420 at "s" (2026-11-26), 1676 and 1716 with the rotation
 /// matrix (2026-11-27).
 pub const STACK_BUDGET_3D_CORTEX_M0: u32 = 1024 + 768;
 

@@ -555,7 +555,7 @@ fn descend<
         }
 
         simplex.push(vertex);
-        let reduction = simplex.reduce();
+        let reduction = simplex.reduce_after_push();
         let next = D::Simplex::closest_of(&reduction);
         let next_squared = next.length_squared();
         // Progress must be strict. Written so that NaN fails it: `progressed` is false

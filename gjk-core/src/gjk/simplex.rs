@@ -106,6 +106,16 @@ pub trait GjkSimplex<S, V: Space<Scalar = S>>: Copy {
     fn solve(&mut self) -> V;
     /// The reduction `solve` would make, without making it.
     fn reduce(&self) -> Self::Reduction;
+    /// The reduction of a simplex the loop has just pushed a vertex onto, after
+    /// reducing it to its closest point `v` and checking that the new vertex `w`
+    /// makes progress (`w . v < v . v`). Then the new closest point is nearer than
+    /// `v`, while every point `x` of the old simplex has `x . v >= v . v` (the
+    /// optimality of `v`), so it lies on a sub-simplex that holds `w`, and a solver
+    /// may skip the others. [`reduce`](Self::reduce) by default.
+    #[inline(always)]
+    fn reduce_after_push(&self) -> Self::Reduction {
+        self.reduce()
+    }
     /// Makes a reduction computed by `reduce` on this simplex.
     fn apply(&mut self, reduction: &Self::Reduction);
     /// The closest point a reduction found.

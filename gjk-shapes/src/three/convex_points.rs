@@ -120,15 +120,6 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
         }
     }
 
-    /// The columns of the points in use.
-    #[inline]
-    fn used_columns(&self) -> [&[S]; 3] {
-        let count = self.len();
-        self.columns
-            .each_ref()
-            .map(|column| column.get(..count).unwrap_or(&[]))
-    }
-
     /// The number of points, 1 to `N`.
     ///
     /// ```
@@ -178,7 +169,7 @@ impl<S: Scalar, const N: usize> Support<S, Vec3<S>> for ConvexPoints<S, N> {
     /// The point farthest along `direction`; the first on ties, point 0 for NaN.
     #[inline]
     fn support(&self, direction: Vec3<S>) -> SupportPoint<S, Vec3<S>> {
-        let index = farthest_of_columns(self.used_columns(), direction);
+        let index = farthest_of_columns(&self.columns, self.len(), direction);
         SupportPoint::new(self.stored_point(index), vertex_feature(index))
     }
 

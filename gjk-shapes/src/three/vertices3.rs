@@ -32,8 +32,8 @@ pub(crate) fn support_of_points<S: Scalar>(
     SupportPoint::new(best_point, vertex_feature(best_index))
 }
 
-/// The index of the point farthest along `direction` among points stored by
-/// coordinate (`columns` are their x, y and z; the shortest column sets the count), by
+/// The index of the point farthest along `direction` among the first `count` points
+/// stored by coordinate (`columns` are their x, y and z), by
 /// the rules of [`support_of_points`]: the first of tied points, point 0 for NaN
 /// directions and for directions whose dot products all overflow.
 ///
@@ -54,9 +54,16 @@ pub(crate) fn support_of_points<S: Scalar>(
 /// wide and were 5 % slower on those pairs.
 #[cfg(not(target_os = "none"))]
 #[inline]
-pub(crate) fn farthest_of_columns<S: Scalar>(columns: [&[S]; 3], direction: Vec3<S>) -> usize {
+pub(crate) fn farthest_of_columns<S: Scalar, const N: usize>(
+    columns: &[[S; N]; 3],
+    count: usize,
+    direction: Vec3<S>,
+) -> usize {
     const LANES: usize = 4;
-    let [xs, ys, zs] = columns;
+    let count = count.min(N);
+    let [xs, ys, zs] = columns
+        .each_ref()
+        .map(|column| column.get(..count).unwrap_or(&[]));
     let mut best_dot = [S::neg_infinity(); LANES];
     let mut best_index = [S::ZERO; LANES];
     // 0, 1, 2, 3 and the step 4, by additions: exact, and no conversion routine.
@@ -67,7 +74,6 @@ pub(crate) fn farthest_of_columns<S: Scalar>(columns: [&[S]; 3], direction: Vec3
         step = step + S::ONE;
     }
     let mut chunk_first = S::ZERO;
-    let count = xs.len().min(ys.len()).min(zs.len());
     for chunk in 0..count / LANES {
         let first = chunk * LANES;
         let whole = first..first + LANES;
@@ -129,16 +135,17 @@ pub(crate) fn farthest_of_columns<S: Scalar>(columns: [&[S]; 3], direction: Vec3
 /// between the host and the boards, cover both.)
 #[cfg(target_os = "none")]
 #[inline]
-pub(crate) fn farthest_of_columns<S: Scalar>(columns: [&[S]; 3], direction: Vec3<S>) -> usize {
+pub(crate) fn farthest_of_columns<S: Scalar, const N: usize>(
+    columns: &[[S; N]; 3],
+    count: usize,
+    direction: Vec3<S>,
+) -> usize {
     let [xs, ys, zs] = columns;
     let mut best_index = 0;
     let mut best_dot = S::neg_infinity();
-    let count = xs.len().min(ys.len()).min(zs.len());
-    for index in 0..count {
-        let (Some(&x), Some(&y), Some(&z)) = (xs.get(index), ys.get(index), zs.get(index)) else {
-            break;
-        };
-        let dot = x * direction.x + y * direction.y + z * direction.z;
+    // Indices below `min(count, N)` need no check.
+    for index in 0..count.min(N) {
+        let dot = xs[index] * direction.x + ys[index] * direction.y + zs[index] * direction.z;
         if dot > best_dot {
             best_dot = dot;
             best_index = index;
@@ -247,10 +254,9 @@ mod tests {
             Vec3::new(f64::INFINITY, -1.0, 0.0),
         ];
         for length in 1..=points.len() {
-            let used = columns.each_ref().map(|column| &column[..length]);
             for &direction in random.iter().chain(&special) {
                 let plain = support_of_points(&points[..length], direction);
-                let index = farthest_of_columns(used, direction);
+                let index = farthest_of_columns(&columns, length, direction);
                 assert_eq!(
                     plain.feature,
                     vertex_feature(index),
