@@ -58,6 +58,10 @@ pub fn run(workspace_root: &Path) -> ExitCode {
     }
 }
 
+/// gjk-core's optional interop features, tested and built for a bare-metal target
+/// by their own steps.
+const OPTIONAL_FEATURES: &str = "gjk-core/mint,gjk-core/glam";
+
 /// The steps, in the order they run.
 ///
 /// The tests run in the debug profile; `--release` in their arguments trades build time
@@ -77,6 +81,35 @@ fn steps() -> Vec<Step> {
             ],
         ),
         Step::cargo("test", &["test", "--workspace"]),
+        // The optional interop features (no workspace member turns them on).
+        Step::cargo(
+            "clippy optional features",
+            &[
+                "clippy",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--all-targets",
+                "--features",
+                OPTIONAL_FEATURES,
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+        Step::cargo(
+            "test optional features",
+            &[
+                "test",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--features",
+                OPTIONAL_FEATURES,
+            ],
+        ),
         Step::cargo("doc", &["doc", "--workspace", "--no-deps"])
             .with_env("RUSTDOCFLAGS", "-D warnings"),
         Step::cargo("gallery up to date", &["xtask", "gallery", "--check"]),
@@ -104,6 +137,21 @@ fn steps() -> Vec<Step> {
             ],
         )
     }));
+    steps.push(Step::cargo(
+        "build thumbv7em-none-eabihf with optional features",
+        &[
+            "build",
+            "--release",
+            "-p",
+            "gjk-core",
+            "-p",
+            "gjk-shapes",
+            "--features",
+            OPTIONAL_FEATURES,
+            "--target",
+            "thumbv7em-none-eabihf",
+        ],
+    ));
     steps.extend([
         // gjk-simd with wasm's SIMD instructions, which `wide` uses only when the
         // feature is on at compile time (its own target dir keeps the flags apart).

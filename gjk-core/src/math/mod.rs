@@ -2,6 +2,8 @@
 
 mod aabb;
 mod aabb3;
+#[cfg(feature = "glam")]
+mod glam_conversions;
 mod quat;
 mod rot;
 mod transform;
