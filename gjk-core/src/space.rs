@@ -143,6 +143,15 @@ pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq {
     /// ```
     fn translation(&self) -> V;
 
+    /// The pure translation by `translation` (no rotation).
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform3, Vec3};
+    /// let xf = <Transform3<f32> as RigidTransform<_>>::from_translation(Vec3::X);
+    /// assert_eq!(xf, Transform3::from_translation(Vec3::X));
+    /// ```
+    fn from_translation(translation: V) -> Self;
+
     /// The point `point` (local frame) in the parent frame.
     ///
     /// ```
@@ -276,6 +285,11 @@ impl<S: Scalar> RigidTransform<Vec2<S>> for Transform<S> {
     const IDENTITY: Self = Transform::IDENTITY;
 
     #[inline]
+    fn from_translation(translation: Vec2<S>) -> Self {
+        Transform::from_translation(translation)
+    }
+
+    #[inline]
     fn is_valid(&self) -> bool {
         Transform::is_valid(*self)
     }
@@ -389,6 +403,11 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
 
 impl<S: Scalar> RigidTransform<Vec3<S>> for Transform3<S> {
     const IDENTITY: Self = Transform3::IDENTITY;
+
+    #[inline]
+    fn from_translation(translation: Vec3<S>) -> Self {
+        Transform3::from_translation(translation)
+    }
 
     #[inline]
     fn is_valid(&self) -> bool {

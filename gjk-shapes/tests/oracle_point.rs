@@ -1,0 +1,118 @@
+//! `project_point` and `contains_point` on this crate's shapes against the exact f64
+//! oracle (`gjk-oracle`), in f32 and f64.
+//!
+//! The shapes and placements of `oracle_distance.rs` (polygons, slivers, segments,
+//! circles, capsules, rounded polygons, ellipses; scales 1e-3 to 1e4, up to 1e4 from
+//! the origin), with B a point: deep inside, far outside, and within a hair of the
+//! surface. With `L = max(|exact signed distance|, the shape's extent)` every case
+//! checks:
+//!
+//! - the status is `Inside` or `Outside` (never `MaxIterations` or `InvalidInput`);
+//! - `|signed_distance - exact| <= bar * L`;
+//! - outside the band `|exact| <= band * L`, `Inside` exactly when the oracle says so,
+//!   and `contains_point` agrees;
+//! - the normal is unit, `surface_point` lies on the surface, and
+//!   `point = surface_point + normal * signed_distance`, within `bar * L` plus the
+//!   rounding of world coordinates in the kernel's scalar type.
+
+#[expect(
+    dead_code,
+    reason = "the harness serves several test files; points need only part of it"
+)]
+mod harness;
+
+use gjk_core::{PointStatus, Scalar, contains_point, project_point};
+use gjk_oracle::signed_distance_to_surface;
+use harness::{Bars, Scene, Spec, any_shape, case, config, to_p, world_allowance};
+use proptest::prelude::*;
+
+/// Cases per property test.
+const CASES: u32 = 1024;
+
+/// The bars of the penetration tests (`oracle_contact.rs`): inside, the answer is
+/// EPA's, which stops within `GJK_RELATIVE_GAP` of the depth on curved shapes.
+const F32: Bars = Bars {
+    distance: 3e-6,
+    witness: 3e-6,
+    band: 2e-6,
+};
+
+/// f64: ARCHITECTURE.md's aim of about 1e-12 L.
+const F64: Bars = Bars {
+    distance: 1e-12,
+    witness: 1e-12,
+    band: 1e-12,
+};
+
+/// B: a point (a circle of radius zero at its local origin).
+fn point() -> impl Strategy<Value = Spec> {
+    Just(Spec::Circle {
+        center: [0.0, 0.0],
+        radius: 0.0,
+    })
+}
+
+/// Checks `project_point` and `contains_point` of B's position against A.
+fn check<S: Scalar>(scene: &Scene<S>, bars: Bars) -> Result<(), TestCaseError> {
+    let point = scene.xf_b.translation;
+    let origin = to_p(scene.xf_a.translation);
+    let p = to_p(point);
+    let exact = signed_distance_to_surface(&scene.oracle_a, [p[0] - origin[0], p[1] - origin[1]]);
+    let length = exact.abs().max(scene.a.extent());
+    let allowance = world_allowance::<S>(p);
+    let out = project_point(&scene.a, scene.xf_a, point);
+    prop_assert!(
+        matches!(out.status, PointStatus::Inside | PointStatus::Outside),
+        "status {:?} for valid input; exact {exact}",
+        out.status
+    );
+    let error = ((out.signed_distance.to_f64() - exact).abs() - allowance) / length;
+    prop_assert!(
+        error <= bars.distance,
+        "signed distance {} vs exact {exact} ({error:e} L); {out:?}",
+        out.signed_distance
+    );
+    let contains = contains_point(&scene.a, scene.xf_a, point);
+    if exact.abs() > bars.band * length {
+        prop_assert_eq!(out.is_inside(), exact <= 0.0, "exact {}, {:?}", exact, out);
+        prop_assert_eq!(contains, Ok(exact <= 0.0), "exact {}", exact);
+    }
+    let normal = to_p(out.normal);
+    let unit_error = (normal[0].hypot(normal[1]) - 1.0).abs();
+    prop_assert!(
+        unit_error <= 8.0 * S::EPS.to_f64(),
+        "normal not unit: {out:?}"
+    );
+    let off = scene.off_surface(&scene.oracle_a, out.surface_point) / length;
+    prop_assert!(
+        off <= bars.witness,
+        "surface point {off:e} L off the surface: {out:?}"
+    );
+    let surface = to_p(out.surface_point);
+    let signed = out.signed_distance.to_f64();
+    let rebuilt = [
+        surface[0] + normal[0] * signed - p[0],
+        surface[1] + normal[1] * signed - p[1],
+    ];
+    let mismatch =
+        (rebuilt[0].hypot(rebuilt[1]) - allowance - world_allowance::<S>(surface)) / length;
+    prop_assert!(
+        mismatch <= bars.witness,
+        "point != surface point + normal * signed distance by {mismatch:e} L: {out:?}"
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(CASES))]
+
+    #[test]
+    fn f32_points_against_any_shape_match_oracle(case in case(any_shape(), point())) {
+        check(&Scene::<f32>::new(&case)?, F32)?;
+    }
+
+    #[test]
+    fn f64_points_against_any_shape_match_oracle(case in case(any_shape(), point())) {
+        check(&Scene::<f64>::new(&case)?, F64)?;
+    }
+}
