@@ -3,7 +3,7 @@
 
 use gjk_core::{
     CastStatus, DistanceStatus, Ray, Rot, ShapeCastInput, Transform, Vec2, distance,
-    distance_cached, ray_cast, shape_cast,
+    distance_cached, penetration, project_point, ray_cast, shape_cast,
 };
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment, collide_polygons};
 
@@ -414,4 +414,45 @@ fn capsule_ray_with_a_negative_max_fraction_stays_invalid_when_restated() {
     for out in [capsule.ray_cast(xf, ray), ray_cast(&capsule, xf, ray)] {
         assert_eq!(out.status, CastStatus::InvalidInput, "{out:?}");
     }
+}
+
+#[test]
+fn point_at_a_polygon_vertex_projects_to_itself() {
+    let polygon = Polygon::<f32, 8>::new(&[
+        v(-0.0, -14.75),
+        v(7.375, -0.125),
+        v(0.0, 11.625),
+        v(-8.125, -8.125),
+    ])
+    .unwrap();
+    let vertex = v(-8.125, -8.125);
+    // A separation a rounding above zero sent the closed form to its outside branch,
+    // which skipped the two edges through the point and answered 10.2 away.
+    let out = polygon.project_point(Transform::IDENTITY, vertex);
+    assert_eq!(out.signed_distance, 0.0, "{out:?}");
+    assert_eq!(out.surface_point, vertex);
+    assert!(out.is_inside());
+}
+
+#[test]
+fn point_at_the_centre_of_a_capsule_with_a_speck_of_a_core_has_a_finite_witness() {
+    let speck = 1.469_368e-39;
+    let capsule = Capsule::new(v(speck, speck), v(speck, speck), 1.5).unwrap();
+    let xf = Transform::from_position_angle(v(1.5, 1.5), 1.5);
+    // The core's size asked for a rescue by 2^127, and the penetration query scaled
+    // the capsule's world position with it: its witness came out infinite.
+    let out = project_point(&capsule, xf, v(1.5, 1.5));
+    assert!(out.surface_point.is_finite(), "{out:?}");
+    assert!((out.signed_distance + 1.5).abs() < 1e-6, "{out:?}");
+    assert!(
+        ((out.surface_point - v(1.5, 1.5)).length() - 1.5).abs() < 1e-6,
+        "{out:?}"
+    );
+    let deepest = penetration(
+        &capsule,
+        xf,
+        &Point::new(v(1.5, 1.5)).unwrap(),
+        Transform::IDENTITY,
+    );
+    assert!(deepest.witness_a.is_finite(), "{deepest:?}");
 }

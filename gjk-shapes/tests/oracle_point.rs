@@ -1,5 +1,5 @@
-//! `project_point` and `contains_point` on this crate's shapes against the exact f64
-//! oracle (`gjk-oracle`), in f32 and f64.
+//! `project_point` (generic, and the shapes' closed forms) and `contains_point` on
+//! this crate's shapes against the exact f64 oracle (`gjk-oracle`), in f32 and f64.
 //!
 //! The shapes and placements of `oracle_distance.rs` (polygons, slivers, segments,
 //! circles, capsules, rounded polygons, ellipses; scales 1e-3 to 1e4, up to 1e4 from
@@ -21,9 +21,11 @@
 )]
 mod harness;
 
-use gjk_core::{PointStatus, Scalar, contains_point, project_point};
+use gjk_core::{
+    PointProjection, PointStatus, Scalar, Transform, Vec2, contains_point, project_point,
+};
 use gjk_oracle::signed_distance_to_surface;
-use harness::{Bars, Scene, Spec, any_shape, case, config, to_p, world_allowance};
+use harness::{Bars, Built, Scene, Spec, any_shape, case, config, to_p, world_allowance};
 use proptest::prelude::*;
 
 /// Cases per property test.
@@ -52,15 +54,46 @@ fn point() -> impl Strategy<Value = Spec> {
     })
 }
 
-/// Checks `project_point` and `contains_point` of B's position against A.
+/// The shape's closed-form `project_point`, where it has one.
+fn closed_form<S: Scalar>(
+    shape: &Built<S>,
+    xf: Transform<S>,
+    point: Vec2<S>,
+) -> Option<PointProjection<S>> {
+    Some(match shape {
+        Built::Polygon(polygon) => polygon.project_point(xf, point),
+        Built::Rect(rect) => rect.project_point(xf, point),
+        Built::Segment(segment) => segment.project_point(xf, point),
+        Built::Circle(circle) => circle.project_point(xf, point),
+        Built::Capsule(capsule) => capsule.project_point(xf, point),
+        Built::Ellipse(_) | Built::RoundedPolygon(_) | Built::RoundedEllipse(_) => return None,
+    })
+}
+
+/// Checks `project_point` (generic, and closed-form where the shape has one) and
+/// `contains_point` of B's position against A.
 fn check<S: Scalar>(scene: &Scene<S>, bars: Bars) -> Result<(), TestCaseError> {
+    let point = scene.xf_b.translation;
+    let generic = project_point(&scene.a, scene.xf_a, point);
+    check_output(scene, bars, &generic)?;
+    if let Some(out) = closed_form(&scene.a, scene.xf_a, point) {
+        check_output(scene, bars, &out)?;
+    }
+    Ok(())
+}
+
+/// Checks one projection of B's position against A.
+fn check_output<S: Scalar>(
+    scene: &Scene<S>,
+    bars: Bars,
+    out: &PointProjection<S>,
+) -> Result<(), TestCaseError> {
     let point = scene.xf_b.translation;
     let origin = to_p(scene.xf_a.translation);
     let p = to_p(point);
     let exact = signed_distance_to_surface(&scene.oracle_a, [p[0] - origin[0], p[1] - origin[1]]);
     let length = exact.abs().max(scene.a.extent());
     let allowance = world_allowance::<S>(p);
-    let out = project_point(&scene.a, scene.xf_a, point);
     prop_assert!(
         matches!(out.status, PointStatus::Inside | PointStatus::Outside),
         "status {:?} for valid input; exact {exact}",

@@ -138,7 +138,7 @@ fn steps() -> Vec<Step> {
         )
     }));
     steps.push(Step::cargo(
-        "build thumbv7em-none-eabihf with optional features",
+        "optional features on thumbv7em-none-eabihf",
         &[
             "build",
             "--release",

@@ -27,7 +27,7 @@ use std::process::Command;
 /// rates (2026-11-24: 40 thousand executions per second for `time_of_impact`, 35
 /// thousand for `batch` with its distance and ray casts, 180 to 240 thousand for the
 /// others).
-pub const TARGETS: [(&str, u64); 9] = [
+pub const TARGETS: [(&str, u64); 10] = [
     ("distance", 2_000_000),
     ("distance_cached", 1_500_000),
     ("intersects", 2_000_000),
@@ -37,6 +37,7 @@ pub const TARGETS: [(&str, u64); 9] = [
     ("construction", 2_000_000),
     ("batch", 400_000),
     ("contact", 1_000_000),
+    ("point", 1_000_000),
 ];
 
 /// The seed of every smoke run.

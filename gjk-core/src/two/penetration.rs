@@ -164,11 +164,18 @@ fn rescaled<S: Scalar>(
     xf_b: Transform<S>,
     factor: S,
 ) -> PenetrationOutput<S> {
+    // In A's frame moved to the world origin: the factor is capped by the pair's
+    // extent (see `measured`), not by where the pair is, and A's world position times
+    // the factor overflowed (a point at the centre of a capsule of radius 1.5 at
+    // (1.5, 1.5), whose core was a point 1e-39 long, came out at an infinite witness;
+    // found by fuzzing `project_point`).
+    let origin = xf_a.translation;
+    let moved = |xf: Transform<S>| Transform::new(xf.translation - origin, xf.rotation);
     let (scaled, _) = measured(
         &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S>,
-        scaled_transform(xf_a, factor),
+        scaled_transform(moved(xf_a), factor),
         &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S>,
-        scaled_transform(xf_b, factor),
+        scaled_transform(moved(xf_b), factor),
     );
     if scaled.status == PenetrationStatus::InvalidInput {
         return first;
@@ -176,8 +183,8 @@ fn rescaled<S: Scalar>(
     let unscale = S::ONE / factor;
     PenetrationOutput {
         depth: scaled.depth * unscale,
-        witness_a: scaled.witness_a * unscale,
-        witness_b: scaled.witness_b * unscale,
+        witness_a: scaled.witness_a * unscale + origin,
+        witness_b: scaled.witness_b * unscale + origin,
         ..scaled
     }
 }
@@ -211,7 +218,8 @@ where
     // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
     // at its origin touching a point there made a simplex of 1e-39 and a factor that
     // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
-    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, S::ZERO);
+    // The radii count in the extent: the scaled query adds them to the core points.
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius);
     let (core_a, core_b, normal, core_depth, status) = match state.termination {
         Termination::InvalidInput => return (PenetrationOutput::invalid(iterations), rescue),
         Termination::CoresOverlap => {

@@ -2,8 +2,8 @@
 //! `Copy` value type.
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
-    SupportPoint, Transform, Vec2, ray_cast,
+    Aabb, CastOutput, ContactShape, FeatureId, PointProjection, Ray, RayShape, Scalar, Support,
+    SupportEdge, SupportPoint, Transform, Vec2, project_point, ray_cast,
 };
 
 use crate::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment};
@@ -119,6 +119,39 @@ impl<S: Scalar> Shape<S> {
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
         ray_cast(self, xf, ray)
+    }
+
+    /// The point of the shape's surface (placed by `xf`) nearest `point`, its signed
+    /// distance and the outward normal: the wrapped shape's closed form
+    /// ([`Circle::project_point`], [`Polygon::project_point`], ...) where it has one,
+    /// the generic query ([`gjk_core::project_point`], GJK outside and EPA inside) for
+    /// ellipses and the rounded variants. The conventions are the same (see
+    /// [`PointProjection`]).
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform, Vec2};
+    /// use gjk_shapes::{Ellipse, Rect, Shape};
+    ///
+    /// let rect = Shape::from(Rect::new(Vec2::new(1.0_f64, 1.0))?);
+    /// let out = rect.project_point(Transform::IDENTITY, Vec2::new(3.0, 0.0));
+    /// assert_eq!((out.status, out.signed_distance), (PointStatus::Outside, 2.0));
+    /// let ellipse = Shape::from(Ellipse::new(Vec2::new(2.0_f64, 1.0))?);
+    /// let inside = ellipse.project_point(Transform::IDENTITY, Vec2::new(0.0, 0.5));
+    /// assert!((inside.signed_distance + 0.5).abs() < 1e-12);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform<S>, point: Vec2<S>) -> PointProjection<S> {
+        match self {
+            Shape::Point(shape) => shape.project_point(xf, point),
+            Shape::Circle(shape) => shape.project_point(xf, point),
+            Shape::Segment(shape) => shape.project_point(xf, point),
+            Shape::Capsule(shape) => shape.project_point(xf, point),
+            Shape::Rect(shape) => shape.project_point(xf, point),
+            Shape::Polygon(shape) => shape.project_point(xf, point),
+            Shape::Ellipse(_) | Shape::RoundedPolygon(_) | Shape::RoundedEllipse(_) => {
+                project_point(self, xf, point)
+            }
+        }
     }
 }
 
