@@ -64,7 +64,7 @@ mod two;
 pub use gjk::cache::{CachedVertex, SimplexCache};
 pub use gjk::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use gjk::overlap::{QueryError, intersects};
-pub use gjk::point::contains_point;
+pub use gjk::point::{PointProjection, PointStatus, contains_point};
 pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
 pub use scalar::Scalar;
 pub use space::{RigidTransform, Space};
@@ -76,7 +76,7 @@ pub use two::manifold::{
     WorldPoint, point_states,
 };
 pub use two::penetration::{PenetrationOutput, PenetrationStatus, penetration};
-pub use two::point::{PointProjection, PointStatus, project_point};
+pub use two::point::project_point;
 pub use two::ray::{ray_cast, support_ray_cast};
 pub use two::shape_cast::shape_cast;
 pub use two::sweep::Sweep;

@@ -320,27 +320,14 @@ fn at<S: Scalar>(points: &[Vec3<S>; 4], index: u8) -> Vec3<S> {
 /// `u_p + u_q` must be positive to divide by (an edge whose squared length underflows
 /// is a vertex), and the test is written so that NaN takes the vertex.
 fn segment<S: Scalar>(points: &[Vec3<S>; 4], indices: [u8; 2]) -> Reduction3<S> {
-    segment_of(points, indices, Regions::All)
-}
-
-/// [`segment`] testing `regions`: with [`Regions::WithNewest`] the origin is not
-/// behind `p` (the old point), and an edge too short to divide by gives `q`.
-fn segment_of<S: Scalar>(
-    points: &[Vec3<S>; 4],
-    indices: [u8; 2],
-    regions: Regions,
-) -> Reduction3<S> {
     let [first, second] = indices;
     let (p, q) = (at(points, first), at(points, second));
     let e = q - p;
     let u_p = q.dot(e);
     let u_q = -p.dot(e);
     let has_length = u_p + u_q > S::ZERO;
-    if regions == Regions::All && (u_q <= S::ZERO || !has_length) {
+    if u_q <= S::ZERO || !has_length {
         return Reduction3::vertex(first, p);
-    }
-    if !has_length {
-        return Reduction3::vertex(second, q);
     }
     if u_p <= S::ZERO {
         return Reduction3::vertex(second, q);

@@ -3,68 +3,9 @@
 //! support-mapped shape. (`contains_point`, for both dimensions, is in `gjk/`.)
 
 use crate::gjk::point::QueryPoint;
-use crate::{PenetrationStatus, Scalar, Support, Transform, Vec2, penetration};
-
-/// Where a point lies relative to a shape's surface: what [`project_point`] finds.
-///
-/// For every status but `InvalidInput`,
-/// `point = surface_point + normal * signed_distance`: the query point is
-/// `signed_distance` from the surface along the outward normal there.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PointProjection<S> {
-    /// The point of the shape's (rounded) surface nearest the query point: the query
-    /// point's own projection from outside, the nearest way out from inside.
-    pub surface_point: Vec2<S>,
-    /// The query point's distance from the surface: positive outside, negative inside,
-    /// zero on it.
-    pub signed_distance: S,
-    /// The outward unit normal of the surface at `surface_point`. A point with several
-    /// nearest surface points (the centre of a circle, a point on a box's diagonal)
-    /// gets one of them, and its normal.
-    pub normal: Vec2<S>,
-    /// Support calls of GJK and EPA together.
-    pub iterations: u32,
-    /// What was found.
-    pub status: PointStatus,
-}
-
-/// What [`project_point`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PointStatus {
-    /// The point is outside the shape: `signed_distance > 0`.
-    Outside,
-    /// The point is inside the shape or on its surface: `signed_distance <= 0`. The
-    /// shape is closed, as for [`intersects`](crate::intersects) and
-    /// [`contains_point`](crate::contains_point).
-    Inside,
-    /// An iteration cap was reached: the values are the best found (see
-    /// [`PenetrationStatus::MaxIterations`]).
-    MaxIterations,
-    /// A NaN or infinite coordinate, or a transform or shape the queries reject; the
-    /// values are NaN.
-    InvalidInput,
-}
-
-impl<S: Scalar> PointProjection<S> {
-    /// Whether the point is inside the shape or on its surface (`status == Inside`).
-    ///
-    /// ```
-    /// use gjk_core::{project_point, FeatureId, Support, SupportPoint, Transform, Vec2};
-    /// struct Disc;
-    /// impl Support<f32> for Disc {
-    ///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
-    ///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
-    ///     }
-    ///     fn radius(&self) -> f32 { 1.0 }
-    /// }
-    /// assert!(project_point(&Disc, Transform::IDENTITY, Vec2::new(0.5, 0.5)).is_inside());
-    /// assert!(!project_point(&Disc, Transform::IDENTITY, Vec2::new(1.5, 0.0)).is_inside());
-    /// ```
-    #[inline]
-    pub fn is_inside(&self) -> bool {
-        self.status == PointStatus::Inside
-    }
-}
+use crate::{
+    PenetrationStatus, PointProjection, PointStatus, Scalar, Support, Transform, Vec2, penetration,
+};
 
 /// The point of `shape`'s surface (placed by `xf`) nearest `point`, the signed
 /// distance of `point` from the surface and the outward normal there; inside points

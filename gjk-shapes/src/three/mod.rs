@@ -13,7 +13,8 @@
 //!
 //! The combinators [`Rounded`](crate::Rounded), [`MinkowskiSum`](crate::MinkowskiSum)
 //! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`] places a 3D shape as
-//! [`Transformed`](crate::Transformed) places a plane one.
+//! [`Transformed`](crate::Transformed) places a plane one. Points, spheres, segments,
+//! capsules and boxes have closed-form `project_point`s (`project.rs`).
 
 mod capsule3;
 mod cone;
@@ -23,6 +24,7 @@ mod cylinder;
 mod ellipsoid;
 mod hull_builder3;
 mod point3;
+mod project;
 mod segment3;
 mod sphere;
 mod transformed3;

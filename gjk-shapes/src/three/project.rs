@@ -1,0 +1,257 @@
+//! Closed-form point projections in space: `project_point` on points, spheres,
+//! segments, capsules and boxes, with the plane's conventions (see
+//! [`gjk_core::PointProjection`]: `point = surface_point + normal * signed_distance`,
+//! `Inside` on or in the shape, `InvalidInput` for a NaN or infinite point or
+//! transform or a rotation off unit length, zero iterations). The generic 3D
+//! projection needs EPA in 3D, which is not built yet; these shapes do not need it.
+
+use gjk_core::{PointProjection, PointStatus, Scalar, Transform3, Vec3};
+
+use crate::{Capsule3, Cuboid, Point3, Segment3, Sphere};
+
+/// `point` in the frame of a shape placed by `xf`, or `None` for unusable input.
+fn local_point<S: Scalar>(xf: Transform3<S>, point: Vec3<S>) -> Option<Vec3<S>> {
+    (xf.is_valid() && point.is_finite()).then(|| xf.inv_transform_point(point))
+}
+
+/// The output for rejected input.
+fn invalid<S: Scalar>() -> PointProjection<S, Vec3<S>> {
+    PointProjection {
+        surface_point: Vec3::splat(S::nan()),
+        signed_distance: S::nan(),
+        normal: Vec3::ZERO,
+        iterations: 0,
+        status: PointStatus::InvalidInput,
+    }
+}
+
+/// A projection found in the shape's frame, placed by `xf`.
+fn placed<S: Scalar>(
+    xf: Transform3<S>,
+    (surface_point, signed_distance, normal): (Vec3<S>, S, Vec3<S>),
+) -> PointProjection<S, Vec3<S>> {
+    let status = if signed_distance <= S::ZERO {
+        PointStatus::Inside
+    } else {
+        PointStatus::Outside
+    };
+    PointProjection {
+        surface_point: xf.transform_point(surface_point),
+        signed_distance,
+        normal: xf.rotation.rotate(normal),
+        iterations: 0,
+        status,
+    }
+}
+
+/// The ball of `radius` around `center`, as in the plane: the offset's unit direction
+/// (scaled by its largest coordinate first) and its length along it; `fallback` at
+/// the centre.
+fn ball_projection<S: Scalar>(
+    center: Vec3<S>,
+    radius: S,
+    point: Vec3<S>,
+    fallback: Vec3<S>,
+) -> (Vec3<S>, S, Vec3<S>) {
+    let offset = point - center;
+    let (normal, length) = match offset.normalize() {
+        Some(normal) => (normal, normal.dot(offset)),
+        None => (fallback, S::ZERO),
+    };
+    (center + normal * radius, length - radius, normal)
+}
+
+/// The segment `a b` rounded by `radius`: the ball around the core's nearest point,
+/// with a direction across the segment for a point on it (the local x axis for a
+/// segment of no length).
+fn rounded_segment<S: Scalar>(
+    a: Vec3<S>,
+    b: Vec3<S>,
+    radius: S,
+    point: Vec3<S>,
+) -> (Vec3<S>, S, Vec3<S>) {
+    let edge = b - a;
+    let largest = edge.max_abs();
+    // Written so that NaN and a zero-length edge take `a`.
+    let has_length = largest > S::ZERO;
+    let core = if has_length {
+        // Divided by its largest coordinate, so that the squared length neither
+        // overflows nor underflows.
+        let unit = edge / largest;
+        let t = ((point - a) / largest).dot(unit) / unit.length_squared();
+        a + edge * t.max(S::ZERO).min(S::ONE)
+    } else {
+        a
+    };
+    // Across the segment: its cross product with the axis it is least along.
+    let across = {
+        let magnitude = edge.abs();
+        let axis = if magnitude.x <= magnitude.y && magnitude.x <= magnitude.z {
+            Vec3::X
+        } else if magnitude.y <= magnitude.z {
+            Vec3::Y
+        } else {
+            Vec3::Z
+        };
+        edge.cross(axis).normalize().unwrap_or(Vec3::X)
+    };
+    ball_projection(core, radius, point, across)
+}
+
+impl<S: Scalar> Point3<S> {
+    /// The point itself, its distance from `point` and the direction from it to
+    /// `point` (see [`gjk_core::PointProjection`]); `point` on it is inside, at
+    /// distance zero, with the local x axis as normal.
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform3, Vec3};
+    /// use gjk_shapes::Point3;
+    ///
+    /// let dot = Point3::new(Vec3::new(1.0_f64, 2.0, 2.0))?;
+    /// let out = dot.project_point(Transform3::IDENTITY, Vec3::ZERO);
+    /// assert_eq!((out.status, out.signed_distance), (PointStatus::Outside, 3.0));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform3<S>, point: Vec3<S>) -> PointProjection<S, Vec3<S>> {
+        match local_point(xf, point) {
+            Some(local) => placed(
+                xf,
+                ball_projection(self.position(), S::ZERO, local, Vec3::X),
+            ),
+            None => invalid(),
+        }
+    }
+}
+
+impl<S: Scalar> Sphere<S> {
+    /// The point of the sphere (placed by `xf`) nearest `point`, its signed distance
+    /// and the outward normal (see [`gjk_core::PointProjection`]). At the centre, the
+    /// normal is the local x axis.
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform3, Vec3};
+    /// use gjk_shapes::Sphere;
+    ///
+    /// let ball = Sphere::new(Vec3::ZERO, 2.0_f32)?;
+    /// let xf = Transform3::from_translation(Vec3::new(0.0, 0.0, 10.0));
+    /// let out = ball.project_point(xf, Vec3::new(0.0, 0.0, 13.0));
+    /// assert_eq!((out.status, out.signed_distance), (PointStatus::Outside, 1.0));
+    /// assert_eq!((out.surface_point, out.normal), (Vec3::new(0.0, 0.0, 12.0), Vec3::Z));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform3<S>, point: Vec3<S>) -> PointProjection<S, Vec3<S>> {
+        match local_point(xf, point) {
+            Some(local) => placed(
+                xf,
+                ball_projection(self.center(), self.radius(), local, Vec3::X),
+            ),
+            None => invalid(),
+        }
+    }
+}
+
+impl<S: Scalar> Segment3<S> {
+    /// The point of the segment (placed by `xf`) nearest `point`, its distance and the
+    /// direction from it to `point` (see [`gjk_core::PointProjection`]); a point on the
+    /// segment is inside, at distance zero, with a direction across it as normal.
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform3, Vec3};
+    /// use gjk_shapes::Segment3;
+    ///
+    /// let rod = Segment3::new(Vec3::ZERO, Vec3::new(0.0, 0.0, 4.0_f64))?;
+    /// let out = rod.project_point(Transform3::IDENTITY, Vec3::new(3.0, 4.0, 2.0));
+    /// assert_eq!((out.status, out.signed_distance), (PointStatus::Outside, 5.0));
+    /// assert_eq!(out.surface_point, Vec3::new(0.0, 0.0, 2.0));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform3<S>, point: Vec3<S>) -> PointProjection<S, Vec3<S>> {
+        match local_point(xf, point) {
+            Some(local) => placed(xf, rounded_segment(self.a(), self.b(), S::ZERO, local)),
+            None => invalid(),
+        }
+    }
+}
+
+impl<S: Scalar> Capsule3<S> {
+    /// The point of the capsule (placed by `xf`) nearest `point`, its signed distance
+    /// and the outward normal (see [`gjk_core::PointProjection`]).
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform3, Vec3};
+    /// use gjk_shapes::Capsule3;
+    ///
+    /// let capsule = Capsule3::new(Vec3::ZERO, Vec3::new(0.0, 0.0, 4.0_f64), 1.0)?;
+    /// let out = capsule.project_point(Transform3::IDENTITY, Vec3::new(0.5, 0.0, 1.0));
+    /// assert_eq!((out.status, out.signed_distance), (PointStatus::Inside, -0.5));
+    /// assert_eq!((out.surface_point, out.normal), (Vec3::new(1.0, 0.0, 1.0), Vec3::X));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform3<S>, point: Vec3<S>) -> PointProjection<S, Vec3<S>> {
+        match local_point(xf, point) {
+            Some(local) => placed(
+                xf,
+                rounded_segment(self.a(), self.b(), self.radius(), local),
+            ),
+            None => invalid(),
+        }
+    }
+}
+
+impl<S: Scalar> Cuboid<S> {
+    /// The point of the box (placed by `xf`) nearest `point`, its signed distance and
+    /// the outward normal (see [`gjk_core::PointProjection`]): `point` clamped to the
+    /// box outside, the nearest face inside (x, then y, then z on ties).
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform3, Vec3};
+    /// use gjk_shapes::Cuboid;
+    ///
+    /// let crate_box = Cuboid::new(Vec3::new(1.0_f64, 2.0, 3.0))?;
+    /// let above = crate_box.project_point(Transform3::IDENTITY, Vec3::new(0.5, 0.5, 5.0));
+    /// assert_eq!((above.status, above.signed_distance), (PointStatus::Outside, 2.0));
+    /// assert_eq!(above.surface_point, Vec3::new(0.5, 0.5, 3.0));
+    /// let inside = crate_box.project_point(Transform3::IDENTITY, Vec3::new(0.75, 0.0, 0.0));
+    /// assert_eq!((inside.signed_distance, inside.normal), (-0.25, Vec3::X));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform3<S>, point: Vec3<S>) -> PointProjection<S, Vec3<S>> {
+        let Some(local) = local_point(xf, point) else {
+            return invalid();
+        };
+        let half = self.half_extents();
+        let clamped = local.max(-half).min(half);
+        if let Some(normal) = (local - clamped).normalize() {
+            return placed(xf, (clamped, normal.dot(local - clamped), normal));
+        }
+        let side = |v: S| if v < S::ZERO { -S::ONE } else { S::ONE };
+        let depths = [
+            half.x - local.x.abs(),
+            half.y - local.y.abs(),
+            half.z - local.z.abs(),
+        ];
+        let axis = if depths[0] <= depths[1] && depths[0] <= depths[2] {
+            0
+        } else if depths[1] <= depths[2] {
+            1
+        } else {
+            2
+        };
+        let (surface, normal) = match axis {
+            0 => (
+                Vec3::new(side(local.x) * half.x, local.y, local.z),
+                Vec3::X * side(local.x),
+            ),
+            1 => (
+                Vec3::new(local.x, side(local.y) * half.y, local.z),
+                Vec3::Y * side(local.y),
+            ),
+            _ => (
+                Vec3::new(local.x, local.y, side(local.z) * half.z),
+                Vec3::Z * side(local.z),
+            ),
+        };
+        let depth = depths.get(axis).copied().unwrap_or(S::ZERO);
+        placed(xf, (surface, -depth, normal))
+    }
+}
