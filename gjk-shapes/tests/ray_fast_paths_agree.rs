@@ -278,6 +278,19 @@ fn same_bits<S: Scalar>(a: &CastOutput<S>, b: &CastOutput<S>) -> bool {
     fields(a) == fields(b) && a.status == b.status && a.iterations == b.iterations
 }
 
+/// Whether the ray is within `band` of a tie, where either status is right: its origin
+/// that close to the surface (inside or not), or its path that close to missing, by
+/// the exact f64 oracle.
+fn near_a_tie<S: Scalar>(shape: &Shape<S>, xf: Transform<S>, ray: Ray<S>, band: f64) -> bool {
+    let exact = shape.oracle(xf);
+    let origin = p(ray.origin);
+    let on_boundary = signed_distance_to_surface(&exact, origin).abs() <= band;
+    let end = p(ray.point_at(ray.max_fraction));
+    let path = OracleShape::new(Core::Segment(origin, end), 0.0);
+    let grazing = gjk_oracle::distance(&exact, &path).distance <= band;
+    on_boundary || grazing
+}
+
 fn check_ray<S: Scalar>(
     shape: &Shape<S>,
     xf: Transform<S>,
@@ -295,14 +308,11 @@ fn check_ray<S: Scalar>(
     let band = bars.band * length;
     let context = || format!("{shape:?} {xf:?} {ray:?}\n fast {fast:?}\n generic {generic:?}");
     if fast.status != generic.status {
-        // Either answer is right within the band of a tie.
-        let exact = shape.oracle(xf);
-        let origin = p(ray.origin);
-        let on_boundary = signed_distance_to_surface(&exact, origin).abs() <= band;
-        let end = p(ray.point_at(ray.max_fraction));
-        let path = OracleShape::new(Core::Segment(origin, end), 0.0);
-        let grazing = gjk_oracle::distance(&exact, &path).distance <= band;
-        assert!(on_boundary || grazing, "statuses differ: {}", context());
+        assert!(
+            near_a_tie(shape, xf, ray, band),
+            "statuses differ: {}",
+            context()
+        );
         worst.excused += 1;
         return;
     }
@@ -378,19 +388,26 @@ fn check_ray<S: Scalar>(
     }
 }
 
+/// A random shape of the kind `kind` (see [`Shape::random`]) placed within 20 of the
+/// origin at a random angle; points by whole translations without rotation, which
+/// keep their image exact (rays built through them then hit them).
+fn placed_shape<S: Scalar>(kind: u64, rng: &mut Rng) -> (Shape<S>, Transform<S>) {
+    let shape = Shape::<S>::random(kind, rng);
+    let position = v::<S>(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
+    let xf = match shape {
+        Shape::Point(_) => {
+            Transform::from_translation(Vec2::new(position.x.round(), position.y.round()))
+        }
+        _ => Transform::from_position_angle(position, S::from_f64(rng.angle())),
+    };
+    (shape, xf)
+}
+
 fn agree<S: Scalar>(kind: u64, bars: Bars, seed: u64) -> Worst {
     let mut rng = Rng(seed);
     let mut worst = Worst::default();
     for _ in 0..4096 {
-        let shape = Shape::<S>::random(kind, &mut rng);
-        let position = v::<S>(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
-        let xf = match shape {
-            // Whole translations without rotation keep a point's image exact.
-            Shape::Point(_) => {
-                Transform::from_translation(Vec2::new(position.x.round(), position.y.round()))
-            }
-            _ => Transform::from_position_angle(position, S::from_f64(rng.angle())),
-        };
+        let (shape, xf) = placed_shape::<S>(kind, &mut rng);
         let ray = random_ray(&shape, xf, &mut rng);
         check_ray(&shape, xf, ray, bars, &mut worst);
     }
@@ -491,15 +508,7 @@ fn stretching_keeps_the_answer<S: Scalar>(kind: u64, bars: Bars, seed: u64, expo
     let mut rng = Rng(seed);
     let mut compared = 0;
     for _ in 0..512 {
-        let shape = Shape::<S>::random(kind, &mut rng);
-        let position = v::<S>(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
-        let xf = match shape {
-            // As in `agree`: rays built through a point hit it only if its image is exact.
-            Shape::Point(_) => {
-                Transform::from_translation(Vec2::new(position.x.round(), position.y.round()))
-            }
-            _ => Transform::from_position_angle(position, S::from_f64(rng.angle())),
-        };
+        let (shape, xf) = placed_shape::<S>(kind, &mut rng);
         let ray = random_ray(&shape, xf, &mut rng);
         let base = [shape.fast(xf, ray), shape.generic(xf, ray)];
         let reach = p(ray.translation)[0].hypot(p(ray.translation)[1]);
@@ -511,15 +520,11 @@ fn stretching_keeps_the_answer<S: Scalar>(kind: u64, bars: Bars, seed: u64, expo
                 let context =
                     || format!("{shape:?} {xf:?} {long:?}\n before {before:?}\n after {after:?}");
                 if before.status != after.status {
-                    // Within the band of a tie either answer is right.
-                    let exact = shape.oracle(xf);
-                    let band = bars.band * length;
-                    let origin = p(ray.origin);
-                    let on_boundary = signed_distance_to_surface(&exact, origin).abs() <= band;
-                    let end = p(ray.point_at(ray.max_fraction));
-                    let path = OracleShape::new(Core::Segment(origin, end), 0.0);
-                    let grazing = gjk_oracle::distance(&exact, &path).distance <= band;
-                    assert!(on_boundary || grazing, "statuses differ: {}", context());
+                    assert!(
+                        near_a_tie(&shape, xf, ray, bars.band * length),
+                        "statuses differ: {}",
+                        context()
+                    );
                     continue;
                 }
                 if before.status == CastStatus::Hit {
