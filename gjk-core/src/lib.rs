@@ -75,6 +75,7 @@ pub use two::manifold::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
     WorldPoint, point_states,
 };
+pub use two::outline::{boundary_point, outline};
 pub use two::penetration::{PenetrationOutput, PenetrationStatus, penetration};
 pub use two::point::project_point;
 pub use two::ray::{ray_cast, support_ray_cast};

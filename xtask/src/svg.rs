@@ -63,30 +63,18 @@ impl Frame {
 }
 
 /// World points tracing the rounded outline of `shape` placed by `transform`,
-/// counter-clockwise: for each of `samples` directions `d`, the support point of the
-/// core along `d` plus `radius * d`. Repeated points (a polygon corner is the support
-/// point of a whole range of directions) are dropped.
+/// counter-clockwise: gjk-core's [`gjk_core::outline`] with `samples` directions (each
+/// direction's support point pushed out by the radius, repeated points dropped), in
+/// `f64` for drawing.
 pub fn outline<S, T>(shape: &T, transform: Transform<S>, samples: usize) -> Vec<Vec2<f64>>
 where
     S: Scalar,
     T: Support<S> + ?Sized,
 {
-    let radius = shape.radius().to_f64();
-    let mut points: Vec<Vec2<f64>> = Vec::with_capacity(samples);
-    for index in 0..samples {
-        let angle = core::f64::consts::TAU * index as f64 / samples as f64;
-        let direction = Vec2::new(angle.cos(), angle.sin());
-        let local_direction = transform.rotation.inv_rotate(direction.cast::<S>());
-        let core_point = shape.support(local_direction).point;
-        let point = transform.transform_point(core_point).cast::<f64>() + direction * radius;
-        if points.last() != Some(&point) {
-            points.push(point);
-        }
-    }
-    if points.len() > 1 && points.first() == points.last() {
-        points.pop();
-    }
-    points
+    let mut points = vec![Vec2::<S>::ZERO; samples];
+    let count = gjk_core::outline(shape, transform, &mut points);
+    points.truncate(count);
+    points.into_iter().map(Vec2::cast::<f64>).collect()
 }
 
 /// The outline of `shape` placed by `transform` as a closed SVG `<path>` element,

@@ -23,7 +23,7 @@
 
 mod state;
 
-use gjk_core::{Rot, Support, Vec2};
+use gjk_core::{Rot, Vec2, boundary_point};
 use gjk_scene::{Kind, PageShape};
 use state::{Slot, load_scene, store_f32};
 
@@ -128,9 +128,7 @@ fn outline_point(slot: u32, index: u32, count: u32) -> Vec2<f32> {
     };
     let turn = core::f32::consts::TAU * (index % count) as f32 / count as f32;
     let direction = Rot::from_angle(turn).rotate(Vec2::X);
-    let xf = placement.transform();
-    let core_point = shape.support(xf.rotation.inv_rotate(direction)).point;
-    xf.transform_point(core_point) + direction * shape.radius()
+    boundary_point(&shape, placement.transform(), direction)
 }
 
 /// A panic traps: the JavaScript host sees a `RuntimeError`.

@@ -6,6 +6,7 @@ pub(crate) mod cast;
 pub(crate) mod contact;
 pub(crate) mod epa;
 pub(crate) mod manifold;
+pub(crate) mod outline;
 pub(crate) mod penetration;
 pub(crate) mod point;
 pub(crate) mod ray;
