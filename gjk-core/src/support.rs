@@ -19,6 +19,8 @@ use crate::{CastOutput, Ray, RigidTransform, Scalar, Space, Transform, Vec2};
 /// assert!(FeatureId::SMOOTH.is_smooth());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct FeatureId(u32);
 
 impl FeatureId {

@@ -62,6 +62,8 @@ mod error;
 mod hull;
 mod minkowski;
 mod rounded;
+#[cfg(feature = "serde")]
+mod serde_impls;
 #[cfg(test)]
 mod testing;
 mod three;

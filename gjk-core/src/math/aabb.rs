@@ -13,6 +13,7 @@ use crate::{Ray, Scalar, Vec2};
 /// assert_eq!(a.union(b), Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(3.0, 3.0)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb<S> {
     /// The lower-left corner.
     pub min: Vec2<S>,

@@ -15,6 +15,7 @@ use crate::{Scalar, Vec3};
 /// assert_eq!(a.union(b), Aabb3::new(Vec3::ZERO, Vec3::new(3.0, 3.0, 3.0)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb3<S> {
     /// The corner with the smallest coordinates.
     pub min: Vec3<S>,

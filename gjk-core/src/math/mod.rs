@@ -19,3 +19,32 @@ pub use transform::Transform;
 pub use transform3::Transform3;
 pub use vec2::Vec2;
 pub use vec3::Vec3;
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::{FeatureId, Ray};
+
+    #[test]
+    fn plain_data_round_trips_through_json_as_its_fields() {
+        let xf = Transform3::new(Vec3::new(1.0_f64, 2.0, 3.0), Quat::IDENTITY);
+        let text = serde_json::to_string(&xf).unwrap();
+        assert_eq!(
+            text,
+            r#"{"translation":{"x":1.0,"y":2.0,"z":3.0},"rotation":{"x":0.0,"y":0.0,"z":0.0,"w":1.0}}"#
+        );
+        assert_eq!(serde_json::from_str::<Transform3<f64>>(&text).unwrap(), xf);
+        let placement = Transform::from_position_angle(Vec2::new(0.5_f32, -1.0), 0.3);
+        let back: Transform<f32> =
+            serde_json::from_str(&serde_json::to_string(&placement).unwrap()).unwrap();
+        assert_eq!(back, placement);
+        let bounds = Aabb::new(Vec2::new(-1.0_f32, -2.0), Vec2::new(1.0, 2.0));
+        let back: Aabb<f32> =
+            serde_json::from_str(&serde_json::to_string(&bounds).unwrap()).unwrap();
+        assert_eq!(back, bounds);
+        assert_eq!(serde_json::to_string(&FeatureId::vertex(7)).unwrap(), "7");
+        let ray = Ray::new(Vec2::new(0.0_f64, 1.0), Vec2::new(2.0, 0.0));
+        let back: Ray<f64> = serde_json::from_str(&serde_json::to_string(&ray).unwrap()).unwrap();
+        assert_eq!(back, ray);
+    }
+}

@@ -22,6 +22,7 @@ use crate::{Scalar, Vec3};
 /// assert!((quarter.inv_rotate(v) - Vec3::X).length() < 1e-15);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Quat<S> {
     /// The `i` part: the rotation axis's x times `sin(angle / 2)`.
     pub x: S,

@@ -16,6 +16,7 @@ use crate::{Scalar, Vec2};
 /// assert!((quarter.inv_rotate(v) - Vec2::new(1.0, 0.0)).length() < 1e-15);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rot<S> {
     /// Cosine of the angle.
     pub cos: S,

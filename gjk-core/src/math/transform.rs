@@ -19,6 +19,7 @@ use crate::{Rot, Scalar, Vec2};
 /// assert!((xf.inv_transform_point(world) - Vec2::new(1.0, 0.0)).length() < 1e-14);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Transform<S> {
     /// Where the local origin lands.
     pub translation: Vec2<S>,

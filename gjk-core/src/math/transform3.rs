@@ -21,6 +21,7 @@ use crate::{Quat, Scalar, Vec3};
 /// assert!((xf.inv_transform_point(world) - Vec3::new(1.0, 0.0, 2.0)).length() < 1e-14);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Transform3<S> {
     /// Where the local origin lands.
     pub translation: Vec3<S>,

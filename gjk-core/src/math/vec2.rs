@@ -15,6 +15,7 @@ use crate::Scalar;
 /// assert_eq!(a.perp(), Vec2::new(-4.0, 3.0));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec2<S> {
     /// The x coordinate.
     pub x: S,

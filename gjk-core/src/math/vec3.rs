@@ -15,6 +15,7 @@ use crate::Scalar;
 /// assert_eq!(Vec3::<f32>::X.cross(Vec3::Y), Vec3::Z);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec3<S> {
     /// The x coordinate.
     pub x: S,

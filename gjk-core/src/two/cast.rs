@@ -16,6 +16,7 @@ use crate::{Scalar, Vec2};
 /// assert_eq!(ray.max_fraction, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray<S> {
     /// Where the ray starts.
     pub origin: Vec2<S>,

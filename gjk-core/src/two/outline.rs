@@ -122,10 +122,17 @@ mod tests {
     fn a_placed_disc_outline_lies_on_its_circle_counter_clockwise() {
         let center = Vec2::new(3.0, -2.0);
         let mut points = [Vec2::ZERO; 48];
-        let count = outline(&Disc, Transform::new(center, Rot::from_angle(0.3)), &mut points);
+        let count = outline(
+            &Disc,
+            Transform::new(center, Rot::from_angle(0.3)),
+            &mut points,
+        );
         assert_eq!(count, 48);
         for (index, point) in points.iter().enumerate() {
-            assert!(((*point - center).length() - 0.5).abs() < 1e-14, "{point:?}");
+            assert!(
+                ((*point - center).length() - 0.5).abs() < 1e-14,
+                "{point:?}"
+            );
             let next = points[(index + 1) % count];
             assert!((*point - center).cross(next - center) > 0.0);
         }
@@ -136,7 +143,10 @@ mod tests {
         let mut points = [Vec2::ZERO; 32];
         let xf = Transform::from_translation(Vec2::new(0.0, 1.0));
         let count = outline(&Bar, xf, &mut points);
-        assert_eq!(&points[..count], [Vec2::new(1.0, 1.0), Vec2::new(-1.0, 1.0)]);
+        assert_eq!(
+            &points[..count],
+            [Vec2::new(1.0, 1.0), Vec2::new(-1.0, 1.0)]
+        );
     }
 
     #[test]
