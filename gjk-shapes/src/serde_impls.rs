@@ -5,19 +5,22 @@
 //! point sets are written as lists of points, read into their fixed capacity without
 //! allocating; a longer list is an error.
 //!
-//! The combinators (`Rounded`, `Transformed`, `Transformed3`, `MinkowskiSum`, `Hull`)
-//! and the `Shape` enum are not serializable yet.
+//! The combinators `Transformed`, `Transformed3`, `MinkowskiSum` and `Hull` are
+//! written as their parts (and placement). `Rounded` and the `Shape` enum are not
+//! serializable yet: `Rounded::new` is generic over the space of its core, which a
+//! `Deserialize` impl cannot name.
 
 use core::fmt;
 use core::marker::PhantomData;
 
-use gjk_core::{Scalar, Vec2, Vec3};
+use gjk_core::{Scalar, Transform, Transform3, Vec2, Vec3};
 use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Point,
-    Point3, Polygon, Rect, Segment, Segment3, Sphere, Triangle3,
+    Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Hull,
+    MinkowskiSum, Point, Point3, Polygon, Rect, Segment, Segment3, Sphere, Transformed,
+    Transformed3, Triangle3,
 };
 
 /// `Serialize` and `Deserialize` for `$shape<S>` through `$module::Data`, the plain
@@ -177,3 +180,80 @@ impl<'de, S: Scalar + Deserialize<'de>, const N: usize> Deserialize<'de> for Con
         ConvexPoints::new(points.as_slice()).map_err(D::Error::custom)
     }
 }
+
+/// `Serialize` and `Deserialize` for a two-part combinator `$combinator<A, B>` through
+/// `$module::Data { a, b }`, read back through `$combinator::new`, which cannot fail:
+/// the parts were read through their own constructors.
+macro_rules! pair_of_parts {
+    ($module:ident, $name:literal, $combinator:ident) => {
+        mod $module {
+            /// The two parts.
+            #[derive(serde::Serialize, serde::Deserialize)]
+            #[serde(rename = $name)]
+            pub(super) struct Data<A, B> {
+                pub(super) a: A,
+                pub(super) b: B,
+            }
+        }
+
+        impl<A: Serialize, B: Serialize> Serialize for $combinator<A, B> {
+            fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+                $module::Data {
+                    a: self.a(),
+                    b: self.b(),
+                }
+                .serialize(serializer)
+            }
+        }
+
+        impl<'de, A: Deserialize<'de>, B: Deserialize<'de>> Deserialize<'de> for $combinator<A, B> {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let $module::Data { a, b } = $module::Data::deserialize(deserializer)?;
+                Ok($combinator::new(a, b))
+            }
+        }
+    };
+}
+
+pair_of_parts!(minkowski_sum, "MinkowskiSum", MinkowskiSum);
+pair_of_parts!(hull, "Hull", Hull);
+
+/// `Serialize` and `Deserialize` for a placed shape `$placed<S, T>` through
+/// `$module::Data { shape, transform }`, read back through `$placed::new`, which
+/// rejects a non-finite translation or a rotation off unit length.
+macro_rules! placed_shape {
+    ($module:ident, $name:literal, $placed:ident, $transform:ident) => {
+        mod $module {
+            /// The shape and its placement.
+            #[derive(serde::Serialize, serde::Deserialize)]
+            #[serde(rename = $name)]
+            pub(super) struct Data<T, X> {
+                pub(super) shape: T,
+                pub(super) transform: X,
+            }
+        }
+
+        impl<S: Scalar + Serialize, T: Serialize> Serialize for $placed<S, T> {
+            fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+                $module::Data {
+                    shape: self.shape(),
+                    transform: self.transform(),
+                }
+                .serialize(serializer)
+            }
+        }
+
+        impl<'de, S: Scalar + Deserialize<'de>, T: Deserialize<'de>> Deserialize<'de>
+            for $placed<S, T>
+        {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let $module::Data::<T, $transform<S>> { shape, transform } =
+                    $module::Data::deserialize(deserializer)?;
+                $placed::new(shape, transform).map_err(D::Error::custom)
+            }
+        }
+    };
+}
+
+placed_shape!(transformed, "Transformed", Transformed, Transform);
+placed_shape!(transformed3, "Transformed3", Transformed3, Transform3);

@@ -2,10 +2,11 @@
 //! data is an error from the shape's constructor, never an invalid shape.
 #![cfg(feature = "serde")]
 
-use gjk_core::{Vec2, Vec3};
+use gjk_core::{Quat, Rot, Transform, Transform3, Vec2, Vec3};
 use gjk_shapes::{
-    Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Point,
-    Point3, Polygon, Rect, Segment, Segment3, Sphere, Triangle3,
+    Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Hull,
+    MinkowskiSum, Point, Point3, Polygon, Rect, Segment, Segment3, Sphere, Transformed,
+    Transformed3, Triangle3,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -43,6 +44,17 @@ fn every_shape_round_trips_through_json() {
         v3(0.0, 0.0, 1.0),
     ];
     round_trip(ConvexPoints::<f64, 8>::new(&corners).unwrap());
+    let rect = Rect::new(v2(1.0, 0.5)).unwrap();
+    let placed = Transform::from_position_angle(v2(3.0, 1.0), 0.5);
+    round_trip(Transformed::new(rect, placed).unwrap());
+    let ball = Sphere::new(v3(0.0, 0.0, 0.0), 1.0).unwrap();
+    let turned = Quat::from_axis_angle(Vec3::Z, 0.7).unwrap();
+    round_trip(Transformed3::new(ball, Transform3::new(v3(1.0, 2.0, 3.0), turned)).unwrap());
+    round_trip(MinkowskiSum::new(
+        rect,
+        Circle::new(v2(0.0, 0.0), 0.1).unwrap(),
+    ));
+    round_trip(Hull::new(Point::new(v2(0.0, 0.0)).unwrap(), rect));
 }
 
 #[test]
@@ -84,4 +96,15 @@ fn invalid_data_is_the_constructors_error() {
     assert!(!flat.is_empty());
     let missing = rejection::<Sphere<f64>>(r#"{"center":{"x":0.0,"y":0.0,"z":0.0}}"#);
     assert!(missing.contains("radius"), "{missing}");
+    // A placement whose rotation is not unit length.
+    let stretched = Transformed::new(
+        Rect::new(Vec2::new(1.0_f64, 1.0)).unwrap(),
+        Transform::new(Vec2::ZERO, Rot::<f64>::IDENTITY),
+    )
+    .unwrap();
+    let text = serde_json::to_string(&stretched)
+        .unwrap()
+        .replace(r#""cos":1.0"#, r#""cos":2.0"#);
+    let bad = rejection::<Transformed<f64, Rect<f64>>>(&text);
+    assert!(bad.contains("rotation"), "{bad}");
 }
