@@ -5,10 +5,10 @@
 //! point sets are written as lists of points, read into their fixed capacity without
 //! allocating; a longer list is an error.
 //!
-//! The combinators `Transformed`, `Transformed3`, `MinkowskiSum` and `Hull` are
-//! written as their parts (and placement). `Rounded` and the `Shape` enum are not
-//! serializable yet: `Rounded::new` is generic over the space of its core, which a
-//! `Deserialize` impl cannot name.
+//! The combinators are written as their parts: `Transformed` and `Transformed3` with
+//! their placement, `Rounded` with its rounding (over the concrete shapes as cores),
+//! `MinkowskiSum` and `Hull` as their two shapes. The `Shape` enum is written as the
+//! variant's name and its shape.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -19,8 +19,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
     Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Hull,
-    MinkowskiSum, Point, Point3, Polygon, Rect, Segment, Segment3, Sphere, Transformed,
-    Transformed3, Triangle3,
+    MinkowskiSum, Point, Point3, Polygon, Rect, Rounded, Segment, Segment3, ShapeError, Sphere,
+    Transformed, Transformed3, Triangle3,
 };
 
 /// `Serialize` and `Deserialize` for `$shape<S>` through `$module::Data`, the plain
@@ -257,3 +257,69 @@ macro_rules! placed_shape {
 
 placed_shape!(transformed, "Transformed", Transformed, Transform);
 placed_shape!(transformed3, "Transformed3", Transformed3, Transform3);
+
+/// A shape that can be the core of a [`Rounded`]: `Rounded::new` in the space the
+/// shape belongs to (which a generic `Deserialize` impl cannot name, so each core
+/// kind names its own).
+trait RoundedCore<S>: Sized {
+    /// `Rounded::new(self, radius)`.
+    fn rounded(self, radius: S) -> Result<Rounded<S, Self>, ShapeError>;
+}
+
+/// [`RoundedCore`] for core kinds of the space `$space`.
+macro_rules! rounded_cores {
+    ($space:ident: $($core:ty),+ $(,)?) => {$(
+        impl<S: Scalar> RoundedCore<S> for $core {
+            fn rounded(self, radius: S) -> Result<Rounded<S, Self>, ShapeError> {
+                Rounded::new::<$space<S>>(self, radius)
+            }
+        }
+    )+};
+}
+
+rounded_cores!(Vec2: Point<S>, Circle<S>, Segment<S>, Capsule<S>, Rect<S>, Ellipse<S>);
+rounded_cores!(Vec3: Point3<S>, Sphere<S>, Segment3<S>, Capsule3<S>, Cuboid<S>, Triangle3<S>);
+rounded_cores!(Vec3: Cylinder<S>, Cone<S>, Ellipsoid<S>);
+
+impl<S: Scalar, const N: usize> RoundedCore<S> for Polygon<S, N> {
+    fn rounded(self, radius: S) -> Result<Rounded<S, Self>, ShapeError> {
+        Rounded::new::<Vec2<S>>(self, radius)
+    }
+}
+
+impl<S: Scalar, const N: usize> RoundedCore<S> for ConvexPoints<S, N> {
+    fn rounded(self, radius: S) -> Result<Rounded<S, Self>, ShapeError> {
+        Rounded::new::<Vec3<S>>(self, radius)
+    }
+}
+
+mod rounded {
+    /// The core and the rounding added to it.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(rename = "Rounded")]
+    pub(super) struct Data<T, S> {
+        pub(super) core: T,
+        pub(super) rounding: S,
+    }
+}
+
+/// A rounded shape as its core and its rounding (read back through `Rounded::new`,
+/// which rejects a negative or non-finite rounding). Cores: the concrete shapes.
+impl<S: Scalar + Serialize, T: Serialize> Serialize for Rounded<S, T> {
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        rounded::Data {
+            core: self.core(),
+            rounding: self.rounding(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de, S: Scalar + Deserialize<'de>, T: Deserialize<'de> + RoundedCore<S>> Deserialize<'de>
+    for Rounded<S, T>
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let rounded::Data { core, rounding } = rounded::Data::<T, S>::deserialize(deserializer)?;
+        core.rounded(rounding).map_err(D::Error::custom)
+    }
+}

@@ -5,8 +5,8 @@
 use gjk_core::{Quat, Rot, Transform, Transform3, Vec2, Vec3};
 use gjk_shapes::{
     Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Hull,
-    MinkowskiSum, Point, Point3, Polygon, Rect, Segment, Segment3, Sphere, Transformed,
-    Transformed3, Triangle3,
+    MinkowskiSum, Point, Point3, Polygon, Rect, Rounded, Segment, Segment3, Shape, Sphere,
+    Transformed, Transformed3, Triangle3,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -55,6 +55,16 @@ fn every_shape_round_trips_through_json() {
         Circle::new(v2(0.0, 0.0), 0.1).unwrap(),
     ));
     round_trip(Hull::new(Point::new(v2(0.0, 0.0)).unwrap(), rect));
+    round_trip(Rounded::new(Polygon::<f32, 8>::regular(5, 1.0).unwrap(), 0.25).unwrap());
+    round_trip(Rounded::new(Cuboid::new(v3(1.0, 1.0, 1.0)).unwrap(), 0.125).unwrap());
+    for shape in [
+        Shape::from(rect),
+        Shape::from(Circle::new(v2(0.0, 1.0), 0.5).unwrap()),
+        Shape::from(Polygon::regular(7, 2.0).unwrap()),
+        Shape::RoundedEllipse(Rounded::new(Ellipse::new(v2(2.0, 1.0)).unwrap(), 0.5).unwrap()),
+    ] {
+        round_trip(shape);
+    }
 }
 
 #[test]
@@ -107,4 +117,11 @@ fn invalid_data_is_the_constructors_error() {
         .replace(r#""cos":1.0"#, r#""cos":2.0"#);
     let bad = rejection::<Transformed<f64, Rect<f64>>>(&text);
     assert!(bad.contains("rotation"), "{bad}");
+    let sunken = rejection::<Rounded<f32, Rect<f32>>>(
+        r#"{"core":{"half_extents":{"x":1.0,"y":1.0}},"rounding":-0.5}"#,
+    );
+    assert!(sunken.contains("negative"), "{sunken}");
+    // The enum's variants are read through their shapes' constructors too.
+    let bad_variant = rejection::<Shape<f32>>(r#"{"Circle":{"center":{"x":0,"y":0},"radius":-1}}"#);
+    assert!(bad_variant.contains("negative"), "{bad_variant}");
 }

@@ -57,6 +57,7 @@ pub const SHAPE_POLYGON_CAPACITY: usize = 8;
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Shape<S: Scalar = f32> {
     /// A single point.
     Point(Point<S>),
