@@ -25,6 +25,12 @@ pub struct FeatureId(u32);
 
 impl FeatureId {
     /// The marker of a point on a curved part of a shape.
+    ///
+    /// ```
+    /// use gjk_core::FeatureId;
+    /// assert!(FeatureId::SMOOTH.is_smooth());
+    /// assert_eq!(FeatureId::SMOOTH.index(), None);
+    /// ```
     pub const SMOOTH: Self = Self(u32::MAX);
 
     /// The feature id of vertex `index`; indices from `u32::MAX` up are [`SMOOTH`](Self::SMOOTH).

@@ -13,6 +13,18 @@ use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 
 /// What a distance query found about the pair.
+///
+/// ```
+/// use gjk_core::{distance, DistanceStatus, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// let disc = Circle::new(Vec2::ZERO, 1.0_f32)?;
+/// let at = |x: f32| Transform::from_translation(Vec2::new(x, 0.0));
+/// assert_eq!(distance(&disc, at(0.0), &disc, at(3.0)).status, DistanceStatus::Separated);
+/// assert_eq!(distance(&disc, at(0.0), &disc, at(1.0)).status, DistanceStatus::Overlapping);
+/// assert_eq!(distance(&disc, at(0.0), &disc, at(f32::NAN)).status, DistanceStatus::InvalidInput);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DistanceStatus {
@@ -44,6 +56,18 @@ pub enum DistanceStatus {
 /// coordinates and carry their rounding, about `eps * |position|`: in f32, millimetre
 /// shapes 1e4 units from the origin get witness points good to about a millimetre.
 /// Use f64, or keep your own local frame near the shapes, when that matters.
+///
+/// ```
+/// use gjk_core::{distance, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let square = Rect::new(Vec2::new(1.0_f64, 1.0))?;
+/// let out = distance(&square, Transform::IDENTITY, &square, Transform::from_translation(Vec2::new(5.0, 0.5)));
+/// assert_eq!(out.distance, 3.0);
+/// assert_eq!(out.normal, Vec2::new(1.0, 0.0));
+/// assert_eq!(out.witness_b - out.witness_a, out.normal * out.distance);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
 pub struct DistanceOutput<S, V = Vec2<S>> {

@@ -9,6 +9,18 @@ use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, Space, Support};
 
 /// Why a query could not give an answer.
+///
+/// ```
+/// use gjk_core::{intersects, QueryError, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// let disc = Circle::new(Vec2::ZERO, 1.0_f32)?;
+/// let nowhere = Transform::from_translation(Vec2::new(f32::INFINITY, 0.0));
+/// assert_eq!(intersects(&disc, Transform::IDENTITY, &disc, nowhere), Err(QueryError::InvalidInput));
+/// // A conservative boolean for a broad phase: unknown counts as overlapping.
+/// assert!(intersects(&disc, Transform::IDENTITY, &disc, nowhere).unwrap_or(true));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum QueryError {

@@ -28,6 +28,17 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for QueryPoint {
 /// For every status but `InvalidInput`,
 /// `point = surface_point + normal * signed_distance`: the query point is
 /// `signed_distance` from the surface along the outward normal there.
+///
+/// ```
+/// use gjk_core::{PointStatus, Vec2};
+/// use gjk_shapes::Circle;
+/// # use gjk_core::Transform;
+///
+/// let out = Circle::new(Vec2::ZERO, 1.0_f64)?.project_point(Transform::IDENTITY, Vec2::new(0.0, 3.0));
+/// assert_eq!((out.status, out.signed_distance), (PointStatus::Outside, 2.0));
+/// assert_eq!(out.surface_point + out.normal * out.signed_distance, Vec2::new(0.0, 3.0));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PointProjection<S, V = Vec2<S>> {
     /// The point of the shape's (rounded) surface nearest the query point: the query
@@ -47,6 +58,18 @@ pub struct PointProjection<S, V = Vec2<S>> {
 }
 
 /// What a point projection found.
+///
+/// ```
+/// use gjk_core::{PointStatus, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let square = Rect::new(Vec2::new(1.0_f32, 1.0))?;
+/// let inside = square.project_point(Transform::IDENTITY, Vec2::new(0.5, 0.0));
+/// assert_eq!(inside.status, PointStatus::Inside);
+/// let nowhere = square.project_point(Transform::IDENTITY, Vec2::new(f32::NAN, 0.0));
+/// assert_eq!(nowhere.status, PointStatus::InvalidInput);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PointStatus {
     /// The point is outside the shape: `signed_distance > 0`.

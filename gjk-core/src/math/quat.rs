@@ -43,6 +43,11 @@ impl<S: Scalar> Default for Quat<S> {
 
 impl<S: Scalar> Quat<S> {
     /// The rotation by zero, `(0, 0, 0, 1)`.
+    ///
+    /// ```
+    /// use gjk_core::{Quat, Vec3};
+    /// assert_eq!(Quat::<f64>::IDENTITY.rotate(Vec3::new(1.0, 2.0, 3.0)), Vec3::new(1.0, 2.0, 3.0));
+    /// ```
     pub const IDENTITY: Self = Self {
         x: S::ZERO,
         y: S::ZERO,

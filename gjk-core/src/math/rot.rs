@@ -33,6 +33,11 @@ impl<S: Scalar> Default for Rot<S> {
 
 impl<S: Scalar> Rot<S> {
     /// The rotation by zero.
+    ///
+    /// ```
+    /// use gjk_core::{Rot, Vec2};
+    /// assert_eq!(Rot::<f32>::IDENTITY.rotate(Vec2::new(1.0, 2.0)), Vec2::new(1.0, 2.0));
+    /// ```
     pub const IDENTITY: Self = Self {
         cos: S::ONE,
         sin: S::ZERO,

@@ -36,6 +36,11 @@ impl<S: Scalar> Default for Transform<S> {
 
 impl<S: Scalar> Transform<S> {
     /// The transform that changes nothing.
+    ///
+    /// ```
+    /// use gjk_core::{Transform, Vec2};
+    /// assert_eq!(Transform::<f32>::IDENTITY.transform_point(Vec2::X), Vec2::X);
+    /// ```
     pub const IDENTITY: Self = Self {
         translation: Vec2::ZERO,
         rotation: Rot::IDENTITY,

@@ -38,6 +38,11 @@ impl<S: Scalar> Default for Transform3<S> {
 
 impl<S: Scalar> Transform3<S> {
     /// The transform that changes nothing.
+    ///
+    /// ```
+    /// use gjk_core::{Transform3, Vec3};
+    /// assert_eq!(Transform3::<f32>::IDENTITY.transform_point(Vec3::Z), Vec3::Z);
+    /// ```
     pub const IDENTITY: Self = Self {
         translation: Vec3::ZERO,
         rotation: Quat::IDENTITY,

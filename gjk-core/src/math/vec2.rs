@@ -25,16 +25,31 @@ pub struct Vec2<S> {
 
 impl<S: Scalar> Vec2<S> {
     /// The zero vector.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// assert_eq!(Vec2::<f32>::ZERO.length(), 0.0);
+    /// ```
     pub const ZERO: Self = Self {
         x: S::ZERO,
         y: S::ZERO,
     };
     /// The unit x axis `(1, 0)`.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// assert_eq!(Vec2::<f64>::X.perp(), Vec2::Y);
+    /// ```
     pub const X: Self = Self {
         x: S::ONE,
         y: S::ZERO,
     };
     /// The unit y axis `(0, 1)`.
+    ///
+    /// ```
+    /// use gjk_core::Vec2;
+    /// assert_eq!(Vec2::<f64>::X * 3.0 + Vec2::Y * 4.0, Vec2::new(3.0, 4.0));
+    /// ```
     pub const Y: Self = Self {
         x: S::ZERO,
         y: S::ONE,

@@ -27,24 +27,44 @@ pub struct Vec3<S> {
 
 impl<S: Scalar> Vec3<S> {
     /// The zero vector.
+    ///
+    /// ```
+    /// use gjk_core::Vec3;
+    /// assert_eq!(Vec3::<f32>::ZERO.length(), 0.0);
+    /// ```
     pub const ZERO: Self = Self {
         x: S::ZERO,
         y: S::ZERO,
         z: S::ZERO,
     };
     /// The unit x axis `(1, 0, 0)`.
+    ///
+    /// ```
+    /// use gjk_core::Vec3;
+    /// assert_eq!(Vec3::<f64>::X.cross(Vec3::Y), Vec3::Z);
+    /// ```
     pub const X: Self = Self {
         x: S::ONE,
         y: S::ZERO,
         z: S::ZERO,
     };
     /// The unit y axis `(0, 1, 0)`.
+    ///
+    /// ```
+    /// use gjk_core::Vec3;
+    /// assert_eq!(Vec3::<f64>::Y.cross(Vec3::Z), Vec3::X);
+    /// ```
     pub const Y: Self = Self {
         x: S::ZERO,
         y: S::ONE,
         z: S::ZERO,
     };
     /// The unit z axis `(0, 0, 1)`.
+    ///
+    /// ```
+    /// use gjk_core::Vec3;
+    /// assert_eq!(Vec3::<f64>::Z.cross(Vec3::X), Vec3::Y);
+    /// ```
     pub const Z: Self = Self {
         x: S::ZERO,
         y: S::ZERO,

@@ -57,6 +57,18 @@ impl<S: Scalar> Ray<S> {
 }
 
 /// What a cast found.
+///
+/// ```
+/// use gjk_core::{ray_cast, CastStatus, Ray, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// let disc = Circle::new(Vec2::ZERO, 1.0_f32)?;
+/// let hit = ray_cast(&disc, Transform::IDENTITY, Ray::new(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0)));
+/// assert_eq!((hit.status, hit.fraction, hit.point), (CastStatus::Hit, 0.375, Vec2::new(-1.0, 0.0)));
+/// let miss = ray_cast(&disc, Transform::IDENTITY, Ray::new(Vec2::new(-4.0, 2.0), Vec2::new(8.0, 0.0)));
+/// assert_eq!(miss.status, CastStatus::Miss);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CastStatus {
@@ -83,6 +95,18 @@ pub enum CastStatus {
 /// [`shape_cast`](crate::shape_cast)).
 ///
 /// Points and normals are in world space.
+///
+/// ```
+/// use gjk_core::{ray_cast, CastStatus, Ray, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// let disc = Circle::new(Vec2::ZERO, 1.0_f32)?;
+/// let hit = ray_cast(&disc, Transform::IDENTITY, Ray::new(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0)));
+/// assert_eq!((hit.status, hit.fraction, hit.point), (CastStatus::Hit, 0.375, Vec2::new(-1.0, 0.0)));
+/// let miss = ray_cast(&disc, Transform::IDENTITY, Ray::new(Vec2::new(-4.0, 2.0), Vec2::new(8.0, 0.0)));
+/// assert_eq!(miss.status, CastStatus::Miss);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
 pub struct CastOutput<S> {

@@ -6,6 +6,21 @@
 use crate::{FeatureId, Scalar, Transform, Vec2};
 
 /// The feature of one shape a contact point comes from.
+///
+/// ```
+/// use gjk_core::{manifold, ContactFeature, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// // A box on a floor: each point names the features that make it, so a solver can
+/// // match it with last frame's (see `point_states`).
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let contact = manifold(&floor, Transform::IDENTITY, &crate_box, Transform::from_translation(Vec2::new(0.0, 0.9)), 0.02).unwrap();
+/// let [first, second] = [contact.points()[0].id, contact.points()[1].id];
+/// assert_ne!(first, second);
+/// assert!(matches!(first.feature_b, ContactFeature::Vertex(_)));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ContactFeature {
     /// A vertex of a polytope core, by index.
@@ -50,6 +65,21 @@ impl ContactFeature {
 /// Which features of A and B make a contact point. It stays the same while the same
 /// features touch, so a solver can carry a point's impulse from one frame to the next
 /// ([`point_states`]).
+///
+/// ```
+/// use gjk_core::{manifold, ContactFeature, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// // A box on a floor: each point names the features that make it, so a solver can
+/// // match it with last frame's (see `point_states`).
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let contact = manifold(&floor, Transform::IDENTITY, &crate_box, Transform::from_translation(Vec2::new(0.0, 0.9)), 0.02).unwrap();
+/// let [first, second] = [contact.points()[0].id, contact.points()[1].id];
+/// assert_ne!(first, second);
+/// assert!(matches!(first.feature_b, ContactFeature::Vertex(_)));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ContactId {
     /// The feature of A.
@@ -59,6 +89,21 @@ pub struct ContactId {
 }
 
 /// One contact point of a [`Manifold`].
+///
+/// ```
+/// use gjk_core::{manifold, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// // A box resting on a wider one, 0.1 into it: two points along the shared face.
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let on_top = Transform::from_translation(Vec2::new(0.0, 0.9));
+/// let contact = manifold(&floor, Transform::IDENTITY, &crate_box, on_top, 0.02).unwrap();
+/// assert_eq!(contact.normal, Vec2::new(0.0, 1.0));
+/// assert_eq!(contact.points().len(), 2);
+/// assert!(contact.points().iter().all(|point| (point.separation + 0.1).abs() < 1e-6));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManifoldPoint<S> {
     /// The contact point on A's (rounded) surface, in A's local frame.
@@ -79,6 +124,21 @@ pub struct ManifoldPoint<S> {
 /// positions later in a step) and re-measures the separations there.
 ///
 /// [`to_world`]: Manifold::to_world
+///
+/// ```
+/// use gjk_core::{manifold, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// // A box resting on a wider one, 0.1 into it: two points along the shared face.
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let on_top = Transform::from_translation(Vec2::new(0.0, 0.9));
+/// let contact = manifold(&floor, Transform::IDENTITY, &crate_box, on_top, 0.02).unwrap();
+/// assert_eq!(contact.normal, Vec2::new(0.0, 1.0));
+/// assert_eq!(contact.points().len(), 2);
+/// assert!(contact.points().iter().all(|point| (point.separation + 0.1).abs() < 1e-6));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
 pub struct Manifold<S> {
@@ -254,6 +314,20 @@ impl<S: Scalar> Manifold<S> {
 }
 
 /// One contact point in world space.
+///
+/// ```
+/// use gjk_core::{manifold, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let on_top = Transform::from_translation(Vec2::new(1.0, 0.9));
+/// let contact = manifold(&floor, Transform::IDENTITY, &crate_box, on_top, 0.02).unwrap();
+/// let world = contact.to_world(Transform::IDENTITY, on_top);
+/// assert_eq!(world.normal, Vec2::new(0.0, 1.0));
+/// assert!(world.points().iter().all(|p| (p.point.y - 0.45).abs() < 1e-5 && (p.separation + 0.1).abs() < 1e-5));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WorldPoint<S> {
     /// Midway between the two surfaces.
@@ -265,6 +339,20 @@ pub struct WorldPoint<S> {
 }
 
 /// A contact manifold in world space ([`Manifold::to_world`]).
+///
+/// ```
+/// use gjk_core::{manifold, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let on_top = Transform::from_translation(Vec2::new(1.0, 0.9));
+/// let contact = manifold(&floor, Transform::IDENTITY, &crate_box, on_top, 0.02).unwrap();
+/// let world = contact.to_world(Transform::IDENTITY, on_top);
+/// assert_eq!(world.normal, Vec2::new(0.0, 1.0));
+/// assert!(world.points().iter().all(|p| (p.point.y - 0.45).abs() < 1e-5 && (p.separation + 0.1).abs() < 1e-5));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
 pub struct WorldManifold<S> {
@@ -289,6 +377,20 @@ impl<S> WorldManifold<S> {
 }
 
 /// What happened to a contact point between two frames.
+///
+/// ```
+/// use gjk_core::{manifold, point_states, PointState, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let at = |y: f32| Transform::from_translation(Vec2::new(0.0, y));
+/// let before = manifold(&floor, Transform::IDENTITY, &crate_box, at(0.9), 0.02).unwrap();
+/// let after = manifold(&floor, Transform::IDENTITY, &crate_box, at(0.91), 0.02).unwrap();
+/// // The same features touch: both points persist (a solver keeps their impulses).
+/// assert_eq!(point_states(&before, &after).new, [PointState::Persisted; 2]);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PointState {
     /// No point in this slot.
@@ -303,6 +405,20 @@ pub enum PointState {
 
 /// The states of the points of two successive manifolds of the same pair, matched by
 /// [`ContactId`] (Box2D's `b2GetPointStates`).
+///
+/// ```
+/// use gjk_core::{manifold, point_states, PointState, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let floor = Rect::new(Vec2::new(4.0_f32, 0.5))?;
+/// let crate_box = Rect::new(Vec2::new(0.5, 0.5))?;
+/// let at = |y: f32| Transform::from_translation(Vec2::new(0.0, y));
+/// let before = manifold(&floor, Transform::IDENTITY, &crate_box, at(0.9), 0.02).unwrap();
+/// let after = manifold(&floor, Transform::IDENTITY, &crate_box, at(0.91), 0.02).unwrap();
+/// // The same features touch: both points persist (a solver keeps their impulses).
+/// assert_eq!(point_states(&before, &after).new, [PointState::Persisted; 2]);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[must_use]
 pub struct PointStates {

@@ -9,6 +9,17 @@ use crate::two::epa::{EpaEnd, expand};
 use crate::{Scalar, Support, Transform, Vec2};
 
 /// What [`penetration`] found.
+///
+/// ```
+/// use gjk_core::{penetration, PenetrationStatus, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let square = Rect::new(Vec2::new(0.5_f64, 0.5))?;
+/// let out = penetration(&square, Transform::IDENTITY, &square, Transform::from_translation(Vec2::new(0.75, 0.0)));
+/// assert_eq!(out.status, PenetrationStatus::Penetrating);
+/// assert_eq!((out.depth, out.normal), (0.25, Vec2::new(1.0, 0.0)));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PenetrationStatus {
@@ -42,6 +53,17 @@ pub enum PenetrationStatus {
 /// For every status but `InvalidInput`, `witness_b = witness_a - depth * normal`: the
 /// witness points are the deepest points of each shape's surface, and moving B by
 /// `depth * normal` makes them (and the shapes) just touch.
+///
+/// ```
+/// use gjk_core::{penetration, PenetrationStatus, Transform, Vec2};
+/// use gjk_shapes::Rect;
+///
+/// let square = Rect::new(Vec2::new(0.5_f64, 0.5))?;
+/// let out = penetration(&square, Transform::IDENTITY, &square, Transform::from_translation(Vec2::new(0.75, 0.0)));
+/// assert_eq!(out.status, PenetrationStatus::Penetrating);
+/// assert_eq!((out.depth, out.normal), (0.25, Vec2::new(1.0, 0.0)));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
 pub struct PenetrationOutput<S> {

@@ -118,6 +118,21 @@ impl<S: Scalar> Default for ToiConfig<S> {
 }
 
 /// What [`time_of_impact`] found.
+///
+/// ```
+/// use gjk_core::{time_of_impact, Sweep, ToiStatus, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// // A unit disc moving 10 to the right towards one resting 4 away: they touch after
+/// // 2 of the 10, a fifth of the step.
+/// let disc = Circle::new(Vec2::ZERO, 1.0_f64)?;
+/// let moving = Sweep::linear(Transform::IDENTITY, Vec2::new(10.0, 0.0));
+/// let resting = Sweep::linear(Transform::from_translation(Vec2::new(4.0, 0.0)), Vec2::ZERO);
+/// let out = time_of_impact(&disc, moving, &disc, resting, 1.0);
+/// assert_eq!(out.status, ToiStatus::Hit);
+/// assert!((out.fraction - 0.2).abs() < 1e-3);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ToiStatus {
@@ -139,6 +154,21 @@ pub enum ToiStatus {
 }
 
 /// The result of [`time_of_impact`] and [`time_of_impact_with`].
+///
+/// ```
+/// use gjk_core::{time_of_impact, Sweep, ToiStatus, Transform, Vec2};
+/// use gjk_shapes::Circle;
+///
+/// // A unit disc moving 10 to the right towards one resting 4 away: they touch after
+/// // 2 of the 10, a fifth of the step.
+/// let disc = Circle::new(Vec2::ZERO, 1.0_f64)?;
+/// let moving = Sweep::linear(Transform::IDENTITY, Vec2::new(10.0, 0.0));
+/// let resting = Sweep::linear(Transform::from_translation(Vec2::new(4.0, 0.0)), Vec2::ZERO);
+/// let out = time_of_impact(&disc, moving, &disc, resting, 1.0);
+/// assert_eq!(out.status, ToiStatus::Hit);
+/// assert!((out.fraction - 0.2).abs() < 1e-3);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
 pub struct ToiOutput<S> {
