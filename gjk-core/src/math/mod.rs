@@ -1,4 +1,14 @@
 //! Vectors, rotations, rigid transforms and bounding boxes, in 2D and 3D.
+//!
+//! ```
+//! use gjk_core::math::{Quat, Transform, Transform3, Vec2, Vec3};
+//!
+//! let placed = Transform::from_position_angle(Vec2::new(1.0_f64, 0.0), core::f64::consts::FRAC_PI_2);
+//! assert!((placed.transform_point(Vec2::X) - Vec2::new(1.0, 1.0)).length() < 1e-15);
+//! let turn = Quat::from_axis_angle(Vec3::Z, core::f64::consts::FRAC_PI_2).unwrap();
+//! let placed3 = Transform3::new(Vec3::new(0.0, 0.0, 2.0), turn);
+//! assert!((placed3.transform_point(Vec3::X) - Vec3::new(0.0, 1.0, 2.0)).length() < 1e-15);
+//! ```
 
 mod aabb;
 mod aabb3;
