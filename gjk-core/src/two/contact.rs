@@ -59,27 +59,12 @@ const FACE_ANGLE: f64 = 1e-3;
 ///
 /// ```
 /// use gjk_core::{manifold, Transform, Vec2};
-/// # use gjk_core::{ContactShape, FeatureId, Support, SupportEdge, SupportPoint};
-/// # /// The square [-0.5, 0.5]^2, vertices counter-clockwise from (-0.5, -0.5).
-/// # struct Square;
-/// # impl Support<f64> for Square {
-/// #     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
-/// #         let (x, y) = (if d.x >= 0.0 { 0.5 } else { -0.5 }, if d.y >= 0.0 { 0.5 } else { -0.5 });
-/// #         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
-/// #     }
-/// # }
-/// # impl ContactShape<f64> for Square {
-/// #     fn support_edge(&self, d: Vec2<f64>) -> Option<SupportEdge<f64>> {
-/// #         let corner = |x: f64, y: f64, id| SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(id));
-/// #         let (start, end) = if d.x.abs() >= d.y.abs() {
-/// #             if d.x >= 0.0 { (corner(0.5, -0.5, 1), corner(0.5, 0.5, 3)) } else { (corner(-0.5, 0.5, 2), corner(-0.5, -0.5, 0)) }
-/// #         } else if d.y >= 0.0 { (corner(0.5, 0.5, 3), corner(-0.5, 0.5, 2)) } else { (corner(-0.5, -0.5, 0), corner(0.5, -0.5, 1)) };
-/// #         Some(SupportEdge { start, end })
-/// #     }
-/// # }
+/// use gjk_shapes::Rect;
+///
 /// // Box2D's case: unit boxes with centres 0.9 apart touch at two points, 0.1 deep.
+/// let square = Rect::new(Vec2::new(0.5_f64, 0.5)).unwrap();
 /// let xf_b = Transform::from_translation(Vec2::new(0.9, 0.0));
-/// let contact = manifold(&Square, Transform::IDENTITY, &Square, xf_b, 0.02)?;
+/// let contact = manifold(&square, Transform::IDENTITY, &square, xf_b, 0.02)?;
 /// assert_eq!(contact.normal, Vec2::new(1.0, 0.0));
 /// assert_eq!(contact.points().len(), 2);
 /// for point in contact.points() {

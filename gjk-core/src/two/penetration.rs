@@ -133,23 +133,17 @@ impl<S: Scalar> PenetrationOutput<S> {
 /// the left of the segment's direction, or A's local x axis for coincident points.
 ///
 /// ```
-/// use gjk_core::{penetration, FeatureId, PenetrationStatus, Support, SupportPoint, Transform, Vec2};
+/// use gjk_core::{penetration, PenetrationStatus, Transform, Vec2};
+/// use gjk_shapes::Rect;
 ///
-/// /// The square [-0.5, 0.5]^2.
-/// struct Square;
-/// impl Support<f64> for Square {
-///     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
-///         let (x, y) = (if d.x >= 0.0 { 0.5 } else { -0.5 }, if d.y >= 0.0 { 0.5 } else { -0.5 });
-///         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
-///     }
-/// }
-///
-/// // Box2D's case: centres 0.9 apart overlap by 0.1 along x.
+/// // Box2D's case: unit boxes with centres 0.9 apart overlap by 0.1 along x.
+/// let square = Rect::new(Vec2::new(0.5_f64, 0.5))?;
 /// let xf_b = Transform::from_translation(Vec2::new(0.9, 0.2));
-/// let out = penetration(&Square, Transform::IDENTITY, &Square, xf_b);
+/// let out = penetration(&square, Transform::IDENTITY, &square, xf_b);
 /// assert_eq!(out.status, PenetrationStatus::Penetrating);
 /// assert!((out.depth - 0.1).abs() < 1e-15);
 /// assert_eq!(out.normal, Vec2::new(1.0, 0.0));
+/// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 pub fn penetration<S, A, B>(
     a: &A,

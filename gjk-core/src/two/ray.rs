@@ -80,6 +80,24 @@ impl<S: Scalar> Support<S> for RayOrigin {
 /// assert!((out.fraction - 0.5).abs() < 1e-15);
 /// assert!((out.normal - Vec2::new(-1.0, 0.0)).length() < 1e-15);
 /// ```
+///
+/// With gjk-shapes' shapes: a polygon answers in closed form (zero iterations), a
+/// rounded polygon by the GJK ray cast.
+///
+/// ```
+/// use gjk_core::{ray_cast, CastStatus, Ray, Transform, Vec2};
+/// use gjk_shapes::{Polygon, Rounded};
+///
+/// let square = Polygon::<f32, 8>::new(&[
+///     Vec2::new(-1.0, -1.0), Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0), Vec2::new(-1.0, 1.0),
+/// ])?;
+/// let ray = Ray::new(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0));
+/// let sharp = ray_cast(&square, Transform::IDENTITY, ray);
+/// assert_eq!((sharp.status, sharp.fraction, sharp.iterations), (CastStatus::Hit, 0.375, 0));
+/// let rounded = ray_cast(&Rounded::new(square, 0.5)?, Transform::IDENTITY, ray);
+/// assert!((rounded.fraction - 0.3125).abs() < 1e-6 && rounded.iterations > 0);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[inline]
 pub fn ray_cast<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
 where

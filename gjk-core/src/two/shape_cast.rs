@@ -352,24 +352,19 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
 ///   `(translation_b - translation_a) * max_fraction` that overflows.
 ///
 /// ```
-/// use gjk_core::{shape_cast, CastStatus, FeatureId, ShapeCastInput, Support, SupportPoint, Transform, Vec2};
+/// use gjk_core::{shape_cast, CastStatus, ShapeCastInput, Transform, Vec2};
+/// use gjk_shapes::Rect;
 ///
-/// /// The square [-1, 1]^2.
-/// struct Square;
-/// impl Support<f64> for Square {
-///     fn support(&self, d: Vec2<f64>) -> SupportPoint<f64> {
-///         let (x, y) = (if d.x >= 0.0 { 1.0 } else { -1.0 }, if d.y >= 0.0 { 1.0 } else { -1.0 });
-///         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
-///     }
-/// }
-///
-/// // B starts 4 to the right of A and moves 4 to the left: the faces meet half way.
+/// // Two squares of half-width 1; B starts 4 to the right of A and moves 4 to the
+/// // left: the faces meet half way.
+/// let square = Rect::new(Vec2::new(1.0_f64, 1.0))?;
 /// let xf_b = Transform::from_translation(Vec2::new(4.0, 0.5));
-/// let out = shape_cast(&Square, Transform::IDENTITY, &Square, xf_b, ShapeCastInput::moving_b(Vec2::new(-4.0, 0.0)));
+/// let out = shape_cast(&square, Transform::IDENTITY, &square, xf_b, ShapeCastInput::moving_b(Vec2::new(-4.0, 0.0)));
 /// assert_eq!(out.status, CastStatus::Hit);
 /// assert_eq!(out.fraction, 0.5);
 /// assert_eq!(out.normal, Vec2::new(1.0, 0.0));
 /// assert_eq!(out.point.x, 1.0);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 pub fn shape_cast<S, A, B>(
     a: &A,

@@ -203,24 +203,19 @@ impl<S: Scalar> ToiOutput<S> {
 /// wall.
 ///
 /// ```
-/// use gjk_core::{time_of_impact, FeatureId, Support, SupportPoint, Sweep, ToiStatus, Transform, Vec2};
+/// use gjk_core::{time_of_impact, Sweep, ToiStatus, Transform, Vec2};
+/// use gjk_shapes::Rect;
 ///
-/// /// The square [-1, 1]^2.
-/// struct Square;
-/// impl Support<f32> for Square {
-///     fn support(&self, d: Vec2<f32>) -> SupportPoint<f32> {
-///         let (x, y) = (if d.x >= 0.0 { 1.0 } else { -1.0 }, if d.y >= 0.0 { 1.0 } else { -1.0 });
-///         SupportPoint::new(Vec2::new(x, y), FeatureId::vertex(u32::from(d.x >= 0.0) + 2 * u32::from(d.y >= 0.0)))
-///     }
-/// }
-///
-/// // B starts 4 to the right of A and moves 4 to the left while turning a quarter.
+/// // Squares of half-width 1; B starts 4 to the right of A and moves 4 to the left
+/// // while turning a quarter.
+/// let square = Rect::new(Vec2::new(1.0_f32, 1.0))?;
 /// let sweep_a = Sweep::fixed(Transform::IDENTITY);
 /// let sweep_b = Sweep::new(Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::ZERO, 0.0, core::f32::consts::FRAC_PI_2);
-/// let out = time_of_impact(&Square, sweep_a, &Square, sweep_b, 1.0);
+/// let out = time_of_impact(&square, sweep_a, &square, sweep_b, 1.0);
 /// assert_eq!(out.status, ToiStatus::Hit);
 /// // Not turning, B would touch at 0.5; turned, its corner reaches out further.
 /// assert!(out.fraction > 0.2 && out.fraction < 0.5);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 pub fn time_of_impact<S, A, B>(
     a: &A,
