@@ -23,7 +23,8 @@ fn closed_form(
         Shape::Capsule(s) => s.project_point(xf, point),
         Shape::Rect(s) => s.project_point(xf, point),
         Shape::Polygon(s) => s.project_point(xf, point),
-        Shape::Ellipse(_) | Shape::Rounded(_) => return None,
+        Shape::Ellipse(s) => s.project_point(xf, point),
+        Shape::Rounded(_) => return None,
     })
 }
 
@@ -75,7 +76,12 @@ fuzz_target!(|input: (ShapeSpec, Placement, P)| {
     if generic.status == PointStatus::MaxIterations {
         return;
     }
-    if let Some(fast) = fast {
+    // The closed forms against the generic query, except the ellipse's: near the centre
+    // of a nearly circular ellipse, converged EPA has been found 5e-4 of the size too
+    // deep, while the closed form's surface point lies on the ellipse, nearer (an open
+    // EPA problem, in the notes of 2026-11-27). The ellipse's closed form is held to
+    // the exact oracle in `gjk-shapes/tests/oracle_point.rs` instead.
+    if let Some(fast) = fast.filter(|_| !matches!(shape, Shape::Ellipse(_))) {
         let gap = (fast.signed_distance - generic.signed_distance).abs();
         assert!(gap <= slack, "closed form {fast:?} vs generic {generic:?}");
     }

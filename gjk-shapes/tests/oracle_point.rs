@@ -66,7 +66,8 @@ fn closed_form<S: Scalar>(
         Built::Segment(segment) => segment.project_point(xf, point),
         Built::Circle(circle) => circle.project_point(xf, point),
         Built::Capsule(capsule) => capsule.project_point(xf, point),
-        Built::Ellipse(_) | Built::RoundedPolygon(_) | Built::RoundedEllipse(_) => return None,
+        Built::Ellipse(ellipse) => ellipse.project_point(xf, point),
+        Built::RoundedPolygon(_) | Built::RoundedEllipse(_) => return None,
     })
 }
 

@@ -126,7 +126,7 @@ impl<S: Scalar> Shape<S> {
     /// distance and the outward normal: the wrapped shape's closed form
     /// ([`Circle::project_point`], [`Polygon::project_point`], ...) where it has one,
     /// the generic query ([`gjk_core::project_point`], GJK outside and EPA inside) for
-    /// ellipses and the rounded variants. The conventions are the same (see
+    /// the rounded variants. The conventions are the same (see
     /// [`PointProjection`]).
     ///
     /// ```
@@ -149,9 +149,8 @@ impl<S: Scalar> Shape<S> {
             Shape::Capsule(shape) => shape.project_point(xf, point),
             Shape::Rect(shape) => shape.project_point(xf, point),
             Shape::Polygon(shape) => shape.project_point(xf, point),
-            Shape::Ellipse(_) | Shape::RoundedPolygon(_) | Shape::RoundedEllipse(_) => {
-                project_point(self, xf, point)
-            }
+            Shape::Ellipse(shape) => shape.project_point(xf, point),
+            Shape::RoundedPolygon(_) | Shape::RoundedEllipse(_) => project_point(self, xf, point),
         }
     }
 }

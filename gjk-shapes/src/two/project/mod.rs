@@ -15,6 +15,7 @@
 
 mod capsule;
 mod circle;
+mod ellipse;
 mod polygon;
 mod rect;
 
