@@ -61,6 +61,7 @@ extern crate std;
 mod error;
 mod hull;
 mod minkowski;
+mod projection;
 mod rounded;
 #[cfg(feature = "serde")]
 mod serde_impls;

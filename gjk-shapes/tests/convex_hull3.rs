@@ -945,15 +945,21 @@ fn f32_gjk_finds_a_point_at_a_chain_vertex_off_the_chord() {
         v(1.0, 0.411_594_36, 0.227_988_69),
         v(0.920_032_3, 0.422_528_06, 0.525_242_3),
     ];
+    let out = distance_to_last_vertex(chain);
+    assert_eq!(out.distance, 0.0, "{out:?}");
+}
+
+/// `distance` from the chain's last point to the chain's hull (zero in exact
+/// arithmetic: the point is a vertex of it).
+fn distance_to_last_vertex(chain: [Vec3<f32>; 3]) -> gjk_core::DistanceOutput<f32, Vec3<f32>> {
     let hull = ConvexPoints::<f32, 3>::new(&chain).unwrap();
     let at_vertex = gjk_shapes::Point3::new(chain[2]).unwrap();
-    let out = gjk_core::distance(
+    gjk_core::distance(
         &at_vertex,
         gjk_core::Transform3::IDENTITY,
         &hull,
         gjk_core::Transform3::IDENTITY,
-    );
-    assert_eq!(out.distance, 0.0, "{out:?}");
+    )
 }
 
 /// The class of `f32_gjk_finds_a_point_at_a_chain_vertex_off_the_chord`: chains of
@@ -1002,14 +1008,7 @@ fn f32_gjk_finds_points_at_the_vertices_of_nearly_straight_chains() {
             point(0.5 * length, 0.0),
             point(0.1 * length, height),
         ];
-        let hull = ConvexPoints::<f32, 3>::new(&chain).unwrap();
-        let at_vertex = gjk_shapes::Point3::new(chain[2]).unwrap();
-        let out = gjk_core::distance(
-            &at_vertex,
-            gjk_core::Transform3::IDENTITY,
-            &hull,
-            gjk_core::Transform3::IDENTITY,
-        );
+        let out = distance_to_last_vertex(chain);
         let scale = chain
             .iter()
             .flat_map(|p| [p.x, p.y, p.z])

@@ -5,61 +5,10 @@
 //! transform or a rotation off unit length, zero iterations). The generic 3D
 //! projection needs EPA in 3D, which is not built yet; these shapes do not need it.
 
-use gjk_core::{PointProjection, PointStatus, Scalar, Transform3, Vec3};
+use gjk_core::{PointProjection, Scalar, Transform3, Vec3};
 
+use crate::projection::{ball_projection, invalid, local_point, nearest_on_segment, placed};
 use crate::{Capsule3, Cuboid, Point3, Segment3, Sphere};
-
-/// `point` in the frame of a shape placed by `xf`, or `None` for unusable input.
-fn local_point<S: Scalar>(xf: Transform3<S>, point: Vec3<S>) -> Option<Vec3<S>> {
-    (xf.is_valid() && point.is_finite()).then(|| xf.inv_transform_point(point))
-}
-
-/// The output for rejected input.
-fn invalid<S: Scalar>() -> PointProjection<S, Vec3<S>> {
-    PointProjection {
-        surface_point: Vec3::splat(S::nan()),
-        signed_distance: S::nan(),
-        normal: Vec3::ZERO,
-        iterations: 0,
-        status: PointStatus::InvalidInput,
-    }
-}
-
-/// A projection found in the shape's frame, placed by `xf`.
-fn placed<S: Scalar>(
-    xf: Transform3<S>,
-    (surface_point, signed_distance, normal): (Vec3<S>, S, Vec3<S>),
-) -> PointProjection<S, Vec3<S>> {
-    let status = if signed_distance <= S::ZERO {
-        PointStatus::Inside
-    } else {
-        PointStatus::Outside
-    };
-    PointProjection {
-        surface_point: xf.transform_point(surface_point),
-        signed_distance,
-        normal: xf.rotation.rotate(normal),
-        iterations: 0,
-        status,
-    }
-}
-
-/// The ball of `radius` around `center`, as in the plane: the offset's unit direction
-/// (scaled by its largest coordinate first) and its length along it; `fallback` at
-/// the centre.
-fn ball_projection<S: Scalar>(
-    center: Vec3<S>,
-    radius: S,
-    point: Vec3<S>,
-    fallback: Vec3<S>,
-) -> (Vec3<S>, S, Vec3<S>) {
-    let offset = point - center;
-    let (normal, length) = match offset.normalize() {
-        Some(normal) => (normal, normal.dot(offset)),
-        None => (fallback, S::ZERO),
-    };
-    (center + normal * radius, length - radius, normal)
-}
 
 /// The segment `a b` rounded by `radius`: the ball around the core's nearest point,
 /// with a direction across the segment for a point on it (the local x axis for a
@@ -71,18 +20,7 @@ fn rounded_segment<S: Scalar>(
     point: Vec3<S>,
 ) -> (Vec3<S>, S, Vec3<S>) {
     let edge = b - a;
-    let largest = edge.max_abs();
-    // Written so that NaN and a zero-length edge take `a`.
-    let has_length = largest > S::ZERO;
-    let core = if has_length {
-        // Divided by its largest coordinate, so that the squared length neither
-        // overflows nor underflows.
-        let unit = edge / largest;
-        let t = ((point - a) / largest).dot(unit) / unit.length_squared();
-        a + edge * t.max(S::ZERO).min(S::ONE)
-    } else {
-        a
-    };
+    let core = nearest_on_segment(a, b, point);
     // Across the segment: its cross product with the axis it is least along.
     let across = {
         let magnitude = edge.abs();

@@ -3,7 +3,7 @@
 
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
-use super::{disc_projection, invalid, local_point, nearest_on_segment, placed};
+use crate::projection::{ball_projection, invalid, local_point, nearest_on_segment, placed};
 use crate::{Capsule, Segment};
 
 /// The projection onto the segment `a b` rounded by `radius`, in its frame: on the
@@ -17,7 +17,7 @@ fn rounded_segment<S: Scalar>(
 ) -> (Vec2<S>, S, Vec2<S>) {
     let core = nearest_on_segment(a, b, point);
     let left = (b - a).perp().normalize().unwrap_or(Vec2::X);
-    disc_projection(core, radius, point, left)
+    ball_projection(core, radius, point, left)
 }
 
 impl<S: Scalar> Capsule<S> {
@@ -42,8 +42,10 @@ impl<S: Scalar> Capsule<S> {
         let Some(local) = local_point(xf, point) else {
             return invalid();
         };
-        let (surface, signed, normal) = rounded_segment(self.a(), self.b(), self.radius(), local);
-        placed(xf, surface, signed, normal)
+        placed(
+            xf,
+            rounded_segment(self.a(), self.b(), self.radius(), local),
+        )
     }
 }
 
@@ -67,7 +69,6 @@ impl<S: Scalar> Segment<S> {
         let Some(local) = local_point(xf, point) else {
             return invalid();
         };
-        let (surface, signed, normal) = rounded_segment(self.a(), self.b(), S::ZERO, local);
-        placed(xf, surface, signed, normal)
+        placed(xf, rounded_segment(self.a(), self.b(), S::ZERO, local))
     }
 }

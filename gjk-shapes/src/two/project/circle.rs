@@ -2,7 +2,7 @@
 
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
-use super::{disc_projection, invalid, local_point, placed};
+use crate::projection::{ball_projection, invalid, local_point, placed};
 use crate::{Circle, Point};
 
 impl<S: Scalar> Circle<S> {
@@ -27,9 +27,10 @@ impl<S: Scalar> Circle<S> {
         let Some(local) = local_point(xf, point) else {
             return invalid();
         };
-        let (surface, signed, normal) =
-            disc_projection(self.center(), self.radius(), local, Vec2::X);
-        placed(xf, surface, signed, normal)
+        placed(
+            xf,
+            ball_projection(self.center(), self.radius(), local, Vec2::X),
+        )
     }
 }
 
@@ -52,7 +53,9 @@ impl<S: Scalar> Point<S> {
         let Some(local) = local_point(xf, point) else {
             return invalid();
         };
-        let (surface, signed, normal) = disc_projection(self.position(), S::ZERO, local, Vec2::X);
-        placed(xf, surface, signed, normal)
+        placed(
+            xf,
+            ball_projection(self.position(), S::ZERO, local, Vec2::X),
+        )
     }
 }

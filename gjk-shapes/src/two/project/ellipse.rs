@@ -3,8 +3,8 @@
 
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
-use super::{invalid, local_point, placed};
 use crate::Ellipse;
+use crate::projection::{invalid, local_point, placed};
 
 impl<S: Scalar> Ellipse<S> {
     /// The point of the ellipse (placed by `xf`) nearest `point`, its signed distance
@@ -83,7 +83,7 @@ impl<S: Scalar> Ellipse<S> {
                 (gradient.normalize().unwrap_or(Vec2::X), S::ZERO)
             }
         };
-        placed(xf, surface, distance, normal)
+        placed(xf, (surface, distance, normal))
     }
 }
 

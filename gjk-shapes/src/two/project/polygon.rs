@@ -2,8 +2,8 @@
 
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
-use super::{invalid, local_point, nearest_on_segment, placed};
 use crate::Polygon;
+use crate::projection::{invalid, local_point, nearest_on_segment, placed};
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
     /// The point of the polygon (placed by `xf`) nearest `point`, its signed distance
@@ -44,7 +44,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
         }
         let (separation, normal) = deepest;
         if separation <= S::ZERO {
-            return placed(xf, local - normal * separation, separation, normal);
+            return placed(xf, (local - normal * separation, separation, normal));
         }
         let count = vertices.len();
         let mut nearest = (S::infinity(), local, normal);
@@ -55,7 +55,7 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
                 // `point` is on this edge (rounding put it a hair outside another
                 // edge's line, as at a vertex): on the surface (found by fuzzing: a
                 // point at a vertex read as 10 away from the far edges).
-                return placed(xf, local, S::ZERO, edge_normal);
+                return placed(xf, (local, S::ZERO, edge_normal));
             };
             let distance = direction.dot(local - candidate);
             if distance < nearest.0 {
@@ -63,6 +63,6 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
             }
         }
         let (distance, surface, direction) = nearest;
-        placed(xf, surface, distance, direction)
+        placed(xf, (surface, distance, direction))
     }
 }

@@ -2,8 +2,8 @@
 
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
-use super::{invalid, local_point, placed};
 use crate::Rect;
+use crate::projection::{invalid, local_point, placed};
 
 impl<S: Scalar> Rect<S> {
     /// The point of the box (placed by `xf`) nearest `point`, its signed distance and
@@ -38,7 +38,7 @@ impl<S: Scalar> Rect<S> {
         );
         if let Some(normal) = (local - clamped).normalize() {
             let distance = normal.dot(local - clamped);
-            return placed(xf, clamped, distance, normal);
+            return placed(xf, (clamped, distance, normal));
         }
         let side = |v: S| if v < S::ZERO { -S::ONE } else { S::ONE };
         let (to_x, to_y) = (half.x - local.x.abs(), half.y - local.y.abs());
@@ -57,6 +57,6 @@ impl<S: Scalar> Rect<S> {
                 Vec2::new(S::ZERO, sign),
             )
         };
-        placed(xf, surface, -depth, normal)
+        placed(xf, (surface, -depth, normal))
     }
 }

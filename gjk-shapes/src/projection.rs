@@ -1,0 +1,103 @@
+//! The pieces of the closed-form point projections both dimensions share (the plane's
+//! in `two/project/`, space's in `three/project.rs`), written once over any
+//! [`Space`].
+
+use gjk_core::{PointProjection, PointStatus, RigidTransform, Scalar, Space};
+
+/// The unit direction of `vector`, scaled by its largest coordinate first (as
+/// `Vec2::normalize` and `Vec3::normalize` do, so squared lengths of tiny and huge
+/// vectors keep their digits), with the vector's length along it; `None` for zero
+/// and non-finite vectors.
+#[inline]
+fn direction_and_length<S: Scalar, V: Space<Scalar = S>>(vector: V) -> Option<(V, S)> {
+    let largest = vector.max_abs();
+    // `max_abs` ignores a NaN coordinate, hence the separate finiteness test.
+    let has_direction = largest > S::ZERO && vector.is_finite();
+    if !has_direction {
+        return None;
+    }
+    let scaled = vector / largest;
+    let unit = scaled / scaled.length();
+    Some((unit, unit.dot(vector)))
+}
+
+/// The point of the ball (disc in the plane) of `radius` around `center` nearest
+/// `point`, its signed distance and the outward normal there, all in one frame;
+/// `fallback` is the normal for a point exactly at the centre (every direction is
+/// nearest there).
+///
+/// The distance is the offset's dot product with its own unit direction, so offsets
+/// whose squared length would overflow or underflow keep their digits.
+#[inline]
+pub(crate) fn ball_projection<S: Scalar, V: Space<Scalar = S>>(
+    center: V,
+    radius: S,
+    point: V,
+    fallback: V,
+) -> (V, S, V) {
+    let offset = point - center;
+    let (normal, length) = direction_and_length(offset).unwrap_or((fallback, S::ZERO));
+    (center + normal * radius, length - radius, normal)
+}
+
+/// The point of segment `a b` nearest `point` (all in one frame).
+///
+/// The fraction along the edge is computed with the edge divided by its largest
+/// coordinate, so that its squared length neither overflows (edges 1e19 long in `f32`)
+/// nor underflows.
+#[inline]
+pub(crate) fn nearest_on_segment<S: Scalar, V: Space<Scalar = S>>(a: V, b: V, point: V) -> V {
+    let edge = b - a;
+    let largest = edge.max_abs();
+    // Written so that NaN and a zero-length edge take `a`.
+    let has_length = largest > S::ZERO;
+    if !has_length {
+        return a;
+    }
+    let unit = edge / largest;
+    let t = ((point - a) / largest).dot(unit) / unit.length_squared();
+    a + edge * t.max(S::ZERO).min(S::ONE)
+}
+
+/// `point` in the frame of a shape placed by `xf`, or `None` for unusable input (a NaN
+/// or infinite point or transform, a rotation off unit length).
+#[inline]
+pub(crate) fn local_point<S: Scalar, V: Space<Scalar = S>>(
+    xf: V::Transform,
+    point: V,
+) -> Option<V> {
+    (xf.is_valid() && point.is_finite()).then(|| xf.inv_rotate(point - xf.translation()))
+}
+
+/// The projection of rejected input: NaN values, a zero normal.
+#[inline]
+pub(crate) fn invalid<S: Scalar, V: Space<Scalar = S>>() -> PointProjection<S, V> {
+    PointProjection {
+        surface_point: V::nan(),
+        signed_distance: S::nan(),
+        normal: V::ZERO,
+        iterations: 0,
+        status: PointStatus::InvalidInput,
+    }
+}
+
+/// A projection found in the shape's frame (surface point, signed distance, outward
+/// normal), placed by `xf`: `Inside` for a signed distance of at most zero.
+#[inline]
+pub(crate) fn placed<S: Scalar, V: Space<Scalar = S>>(
+    xf: V::Transform,
+    (surface_point, signed_distance, normal): (V, S, V),
+) -> PointProjection<S, V> {
+    let status = if signed_distance <= S::ZERO {
+        PointStatus::Inside
+    } else {
+        PointStatus::Outside
+    };
+    PointProjection {
+        surface_point: xf.transform_point(surface_point),
+        signed_distance,
+        normal: xf.rotate(normal),
+        iterations: 0,
+        status,
+    }
+}
