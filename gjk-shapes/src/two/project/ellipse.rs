@@ -118,6 +118,11 @@ fn nearest_in_first_quadrant<S: Scalar>(a: S, b: S, y0: S, y1: S) -> (S, S) {
             let (p, q) = (n0 / largest, z1 / largest);
             largest * (p * p + q * q).sqrt()
         };
+        // A bracket past the range of `S` (a needle with `r z0` near the largest
+        // value): not finite, so the caller takes the generic query.
+        if !high.is_finite() {
+            return (S::infinity(), S::infinity());
+        }
         // f32: 24 + 125 halvings; f64: 53 + 1021 (Eberly's bound).
         let steps = if S::EPS > S::from_f64(1e-10) {
             149
@@ -126,7 +131,11 @@ fn nearest_in_first_quadrant<S: Scalar>(a: S, b: S, y0: S, y1: S) -> (S, S) {
         };
         let mut u = high;
         for _ in 0..steps {
-            u = (low + high) * S::HALF;
+            // Halved before the sum: `low + high` overflowed for a needle 1e18 times
+            // longer than wide (`u` near 2e38 in `f32`), `u` became infinite and the
+            // nearest point the centre (found by fuzzing). Halving a normal number is
+            // exact, and `low >= z1 > eps^2` is normal.
+            u = low * S::HALF + high * S::HALF;
             if u == low || u == high {
                 break;
             }
