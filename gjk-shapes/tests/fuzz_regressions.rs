@@ -470,3 +470,52 @@ fn ellipse_projection_a_hair_off_its_axis_keeps_its_precision() {
     );
     assert!(out.surface_point.is_finite());
 }
+
+/// A point 4e-3 of the size from the centre of an ellipse whose axes differ by 0.3 %:
+/// the depth has two shallow minima over the directions, 5e-4 of the size apart. EPA's
+/// polytope filled with its nearest face in the shallower one, the refinement from that
+/// face found its minimum, and `project_point` (and `penetration`) reported it as
+/// converged: 5e-4 of the size too deep, in `f32` and in `f64`.
+#[test]
+fn point_near_the_centre_of_a_nearly_round_ellipse_is_not_reported_too_deep() {
+    fn check<S: gjk_core::Scalar>(bar: f64) {
+        let s = S::from_f64;
+        let ellipse = Ellipse::new(Vec2::new(s(9.543_648e14), s(9.514_980_6e14))).unwrap();
+        let point = Vec2::new(s(3.704_838e12), s(-2.991_781_6e11));
+        let generic = project_point(&ellipse, Transform::IDENTITY, point);
+        let closed = ellipse.project_point(Transform::IDENTITY, point);
+        assert_eq!(generic.status, gjk_core::PointStatus::Inside, "{generic:?}");
+        // The closed form's surface point, checked on the ellipse in f64.
+        let exact = -950_068_714_977_309.3;
+        for out in [generic, closed] {
+            let error = (out.signed_distance.to_f64() - exact).abs() / 9.543_648e14;
+            assert!(error <= bar, "{error:e} of the size: {out:?}");
+        }
+    }
+    check::<f32>(3e-6);
+    check::<f64>(1e-12);
+}
+
+/// An ellipse 1e18 times longer than wide (semi-axes 5e-22 and 4.9e-4) and a point
+/// 0.18 off its centre: the closed form's bisection bracketed `u` near 2.3e38, the sum
+/// of the bracket's ends overflowed `f32`, `u` became infinite and the nearest point
+/// came out as the centre, 3e-3 too far (0.17677 against 0.17643 to the needle's tip).
+#[test]
+fn ellipse_projection_of_a_needle_does_not_overflow_its_bisection() {
+    let needle = Ellipse::new(v(5.165_24e-22, 0.000_488_281_25)).unwrap();
+    let point = v(-0.125, -0.125);
+    let out = needle.project_point(Transform::IDENTITY, point);
+    let tip = v(0.0, -0.000_488_281_25);
+    let expected = (point - tip).length();
+    assert!(
+        (out.signed_distance - expected).abs() <= 4.0 * f32::EPSILON * expected,
+        "{out:?}"
+    );
+    assert!((out.surface_point - tip).length() <= 1e-9, "{out:?}");
+    // The generic query agrees.
+    let generic = project_point(&needle, Transform::IDENTITY, point);
+    assert!(
+        (generic.signed_distance - expected).abs() <= 1e-6,
+        "{generic:?}"
+    );
+}

@@ -29,19 +29,25 @@ pub enum PenetrationStatus {
     /// The shapes are apart: `depth < 0` is minus their distance and `normal` points
     /// from A to B, as in [`distance`](crate::distance).
     Separated,
-    /// An iteration cap was reached (GJK's, or EPA's fixed polytope filled up before
-    /// the face was certain): the values are the best found, `depth` a lower bound of
-    /// the overlap. Reported so that a contact is never silently lost or made up.
+    /// An iteration cap was reached, GJK's or EPA's, and the answer could not be
+    /// certified: the values are the best found. Reported so that a contact is never
+    /// silently lost or made up.
     ///
-    /// Where it can still happen: a polytope filled by polygons whose Minkowski
-    /// difference has more than 64 vertices (two 33-gons), where EPA's nearest face
-    /// is then exact only if it is a face of the difference; and curved shapes whose
-    /// deepest direction the refinement on the support function cannot find within 12
-    /// support calls (none in 20 000 random overlapping pairs of ellipses, circles and
-    /// pentagons in `f32` and `f64`, 2026-11-26; before the refinement 267 of them in
-    /// `f64`, such as two equal ellipses at the same place). GJK's own cap (48
-    /// iterations in `f32`, 64 in `f64`) is not reached by convex shapes short of
-    /// slivers.
+    /// From EPA, `depth` is an upper bound of the overlap, and moving B by `depth`
+    /// along `normal` separates the shapes (or leaves them touching): it is the least
+    /// of the local minima of the depth found from every direction that could still
+    /// hold a smaller one (in 20 000 random points near the centres of nearly round
+    /// `f64` ellipses it was always the exact depth, 2026-11-27), but EPA could not
+    /// prove that no direction is shallower.
+    ///
+    /// Where it happens: deep inside nearly round curved shapes, where the depth is
+    /// nearly the same every way (a point within a few thousandths of the size from
+    /// the centre of an ellipse flattened by less than a thousandth; at the very
+    /// centre of a circle it cannot be avoided, as every polygon inscribed in the
+    /// circle fits the same support values). EPA's polytope then fills with faces that
+    /// are all still open. Overlapping pairs of shapes end `Penetrating` (all of 20 000
+    /// random `f64` pairs of ellipses, 2026-11-27). GJK's own cap (48 iterations in
+    /// `f32`, 64 in `f64`) is not reached by convex shapes short of slivers.
     MaxIterations,
     /// NaN or infinite input, a negative radius, a rotation that is not unit length;
     /// `depth` and the points NaN, `normal` zero.

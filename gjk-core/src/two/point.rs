@@ -60,9 +60,8 @@ where
     // polytope it is the same point as the witness (the normal is a face's); on a
     // curved shape, where a direction off by `d` moves the witness by `d` times the
     // depth along the surface, it moves it off the surface only by the square of
-    // that. (Fuzzing found both kinds of witness failing the identity: EPA at its
-    // cap, and converged EPA at 1e-4 of the size for a point near the centre of a
-    // near-circular ellipse, whose deepest direction is ill-conditioned.)
+    // that. (Fuzzing found witnesses failing the identity when EPA's polytope had
+    // filled on a curved shape.)
     let surface_point = point + out.normal * out.depth;
     PointProjection {
         surface_point,
