@@ -298,6 +298,8 @@ fn embedded_steps() -> Vec<Step> {
                 "gjk-scene",
                 "-p",
                 "gjk-web",
+                "-p",
+                "gjk-js",
                 "--",
                 "--check",
             ],
@@ -307,6 +309,7 @@ fn embedded_steps() -> Vec<Step> {
         clippy("gjk-wasm", &["--target", "wasm32-unknown-unknown"]),
         clippy("gjk-scene", &["--all-targets"]),
         clippy("gjk-web", &["--target", "wasm32-unknown-unknown"]),
+        clippy("gjk-js", &["--target", "wasm32-unknown-unknown"]),
         Step::cargo(
             "test gjk-conformance",
             &["test", MANIFEST[0], MANIFEST[1], "-p", "gjk-conformance"],
@@ -321,6 +324,13 @@ fn embedded_steps() -> Vec<Step> {
         // The interactive page in headless Chromium: a scripted drag, then the page's
         // numbers against native ones, bit for bit (about 5 s after the build).
         Step::cargo("web page (chromium)", &["xtask", "web", "--test"]).needing("chromium"),
+        // The npm package: its checks in node, `npm pack`, the sample project installing
+        // the tarball (and TypeScript from the npm registry, to type-check against
+        // gjk.d.ts), then the checks in headless Chromium, which the step reports as
+        // skipped when Chromium is missing (about 20 s after the build).
+        Step::cargo("js package (node)", &["xtask", "js"])
+            .needing("node")
+            .needing("npm"),
         // Every fuzz target for a fixed, seeded number of executions, about 10 s each
         // (libFuzzer's C++ runtime needs a C++ compiler; about 100 s with the build).
         Step::cargo(
@@ -652,6 +662,7 @@ mod tests {
                 ("embedded (qemu)".to_owned(), vec!["qemu-system-arm"]),
                 ("wasm (node)".to_owned(), vec!["node"]),
                 ("size and stack (qemu)".to_owned(), vec!["qemu-system-arm"]),
+                ("js package (node)".to_owned(), vec!["node", "npm"]),
             ]
         );
     }

@@ -12,6 +12,8 @@
 //!   target ([`fuzz`]).
 //! - `gallery`: SVG pictures of every query in `docs/gallery` ([`gallery`]).
 //! - `web`: the interactive page on localhost, and its browser test ([`web`]).
+//! - `js`: the npm package, packed, installed into a sample project and tested in node
+//!   and headless Chromium ([`js`]).
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
 //!   ([`size`]).
 
@@ -24,6 +26,7 @@ mod embedded;
 mod firmware;
 mod fuzz;
 mod gallery;
+mod js;
 mod size;
 mod svg;
 mod wasm;
@@ -58,6 +61,9 @@ commands:
   web [--port N] [--test]
          build the interactive page and serve it on localhost (--test: run its headless
          Chromium test instead)
+  js     build the npm package gjk-kernel (js/), test it in node, pack it, install the
+         tarball into the sample project and run it, and run its checks in headless
+         Chromium
   size   kernel code and stack per query in firmware, checked against the budgets";
 
 fn main() -> ExitCode {
@@ -90,6 +96,7 @@ fn main() -> ExitCode {
             report("web", web::run(&workspace_root(), &args))
         }
         Some("size") => report("size", size::run(&workspace_root())),
+        Some("js") => report("js", js::run(&workspace_root())),
         Some("bench") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
             report("bench", bench::run(&workspace_root(), &args))

@@ -61,7 +61,7 @@ pub fn test(workspace_root: &Path, site: &Path) -> Result<(), String> {
 }
 
 /// Runs headless Chromium with `args` on a fresh profile and returns what it printed.
-fn chromium(args: &[&str]) -> Result<String, String> {
+pub fn chromium(args: &[&str]) -> Result<String, String> {
     let profile = std::env::temp_dir().join(format!("gjk-web-test-{}", std::process::id()));
     // A profile from an earlier run of this process id may linger; start afresh.
     let _ = std::fs::remove_dir_all(&profile);

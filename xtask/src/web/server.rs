@@ -58,7 +58,7 @@ fn respond(mut stream: TcpStream, site: &Path) -> std::io::Result<()> {
 fn content_type(name: &str) -> &'static str {
     match name.rsplit('.').next() {
         Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
         Some("wasm") => "application/wasm",
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
