@@ -1,6 +1,9 @@
 //! The shapes a user can pick on the page, each of a fixed, valid size.
 
-use gjk_core::{CastOutput, FeatureId, Ray, RayShape, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    CastOutput, ContactShape, FeatureId, Ray, RayShape, Support, SupportEdge, SupportPoint,
+    Transform, Vec2,
+};
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment, ShapeError};
 
 /// A shape kind on the page; the number is what JavaScript passes.
@@ -129,5 +132,20 @@ impl RayShape<f32> for PageShape {
         ray: Ray<f32>,
     ) -> Option<CastOutput<f32>> {
         self.as_support().analytic_ray_cast(transform, ray)
+    }
+}
+
+/// The wrapped shape's support edge, for contact manifolds.
+impl ContactShape<f32> for PageShape {
+    fn support_edge(&self, direction: Vec2<f32>) -> Option<SupportEdge<f32>> {
+        match self {
+            Self::Circle(shape) => shape.support_edge(direction),
+            Self::Box(shape) => shape.support_edge(direction),
+            Self::Capsule(shape) => shape.support_edge(direction),
+            Self::Polygon(shape) => shape.support_edge(direction),
+            Self::Ellipse(shape) => shape.support_edge(direction),
+            Self::Segment(shape) => shape.support_edge(direction),
+            Self::RoundedBox(shape) => shape.support_edge(direction),
+        }
     }
 }

@@ -10,15 +10,16 @@
 #![forbid(unsafe_code)]
 
 mod kind;
-mod page;
+pub mod page;
 
 pub use gjk_shapes::ShapeError;
 pub use kind::{Kind, PageShape};
 pub use page::{PAGE_INPUTS, PAGE_RESULTS};
 
 use gjk_core::{
-    CastStatus, DistanceStatus, Ray, ShapeCastInput, Transform, Vec2, distance, intersects,
-    ray_cast, shape_cast,
+    CastOutput, CastStatus, DistanceStatus, PenetrationOutput, QueryError, Ray, ShapeCastInput,
+    Transform, Vec2, WorldManifold, distance, intersects, manifold, penetration, ray_cast,
+    shape_cast,
 };
 
 /// Where a shape sits: position and angle (radians).
@@ -44,7 +45,7 @@ impl Placement {
     }
 }
 
-/// Everything the page shows: two shapes, a ray against A and a motion of B.
+/// Everything the page shows: two shapes, a ray against both and a motion of B.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scene {
     /// Shape A's kind.
@@ -55,11 +56,14 @@ pub struct Scene {
     pub kind_b: Kind,
     /// Where B is.
     pub placement_b: Placement,
-    /// The ray cast against A.
+    /// The ray cast against A and against B.
     pub ray: Ray<f32>,
     /// B's translation for the sweep (shape cast onto A).
     pub sweep: Vec2<f32>,
 }
+
+/// How far apart the manifold keeps points: contacts about to touch show too.
+pub const SPECULATIVE_DISTANCE: f32 = 0.1;
 
 /// The kernel's answers for a [`Scene`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,12 +80,15 @@ pub struct Readout {
     pub status: DistanceStatus,
     /// `intersects`: `Some(overlap)`, or `None` when it reported an error.
     pub overlap: Option<bool>,
-    /// The ray against A: status, fraction, point and normal.
-    pub ray_status: CastStatus,
-    /// The ray's fraction (see [`CastStatus`]).
-    pub ray_fraction: f32,
-    /// Where the ray hits.
-    pub ray_point: Vec2<f32>,
+    /// `penetration` of A and B: the depth and its normal when they overlap.
+    pub penetration: PenetrationOutput<f32>,
+    /// The contact manifold in world space (points up to [`SPECULATIVE_DISTANCE`]
+    /// apart), or the query's error.
+    pub manifold: Result<WorldManifold<f32>, QueryError>,
+    /// The ray against A.
+    pub ray_a: CastOutput<f32>,
+    /// The same ray against B.
+    pub ray_b: CastOutput<f32>,
     /// The sweep of B onto A: status and fraction of the translation.
     pub sweep_status: CastStatus,
     /// The sweep's fraction.
@@ -117,8 +124,9 @@ impl Scene {
         sweep: Vec2::new(-4.0, -1.5),
     };
 
-    /// Runs `distance`, `intersects`, `ray_cast` (against A) and `shape_cast` (B along
-    /// the sweep onto A) on the scene; an error only if a shape did not build.
+    /// Runs `distance`, `intersects`, `penetration`, `manifold`, `ray_cast` (against A
+    /// and against B) and `shape_cast` (B along the sweep onto A) on the scene; an
+    /// error only if a shape did not build.
     ///
     /// ```
     /// use gjk_core::{DistanceStatus, Vec2};
@@ -138,8 +146,8 @@ impl Scene {
         let b = PageShape::new(self.kind_b)?;
         let (xf_a, xf_b) = (self.placement_a.transform(), self.placement_b.transform());
         let out = distance(&a, xf_a, &b, xf_b);
-        let ray = ray_cast(&a, xf_a, self.ray);
         let sweep = shape_cast(&a, xf_a, &b, xf_b, ShapeCastInput::moving_b(self.sweep));
+        let contact = manifold(&a, xf_a, &b, xf_b, SPECULATIVE_DISTANCE);
         Ok(Readout {
             distance: out.distance,
             witness_a: out.witness_a,
@@ -147,9 +155,10 @@ impl Scene {
             normal: out.normal,
             status: out.status,
             overlap: intersects(&a, xf_a, &b, xf_b).ok(),
-            ray_status: ray.status,
-            ray_fraction: ray.fraction,
-            ray_point: ray.point,
+            penetration: penetration(&a, xf_a, &b, xf_b),
+            manifold: contact.map(|found| found.to_world(xf_a, xf_b)),
+            ray_a: ray_cast(&a, xf_a, self.ray),
+            ray_b: ray_cast(&b, xf_b, self.ray),
             sweep_status: sweep.status,
             sweep_fraction: sweep.fraction,
         })

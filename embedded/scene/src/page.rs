@@ -1,7 +1,9 @@
 //! The scene and readout as the page's flat arrays of `f32`: the layout the wasm
 //! interface (`gjk-web`) exposes and the browser test reads back.
 
-use gjk_core::{CastStatus, DistanceStatus, Ray, Vec2};
+use gjk_core::{
+    CastOutput, CastStatus, ContactFeature, DistanceStatus, PenetrationStatus, Ray, Vec2,
+};
 
 use crate::{Kind, Placement, Readout, Scene};
 
@@ -10,9 +12,14 @@ use crate::{Kind, Placement, Readout, Scene};
 pub const PAGE_INPUTS: usize = 12;
 
 /// Results: distance (0); witness A (1, 2); witness B (3, 4); normal (5, 6); distance
-/// status code (7); overlap (8: 1, 0, or -1 for an error); ray status code (9),
-/// fraction (10), point (11, 12); sweep status code (13), fraction (14).
-pub const PAGE_RESULTS: usize = 15;
+/// status code (7); overlap (8: 1, 0, or -1 for an error); the ray against A: status
+/// code (9), fraction (10), point (11, 12); the sweep: status code (13), fraction (14);
+/// the ray against A's hit normal (15, 16); the ray against B: status code (17),
+/// fraction (18), point (19, 20), normal (21, 22); penetration: status code (23), depth
+/// (24), normal (25, 26), witness A (27, 28), witness B (29, 30); the manifold: point
+/// count (31: 0 to 2, or -1 for an error), normal (32, 33), then per point x, y,
+/// separation and the features' codes on A and B ([`feature_code`]) (34..39, 39..44).
+pub const PAGE_RESULTS: usize = 44;
 
 impl Scene {
     /// The scene's inputs in the page layout ([`PAGE_INPUTS`]).
@@ -75,23 +82,85 @@ impl Readout {
             Some(false) => 0.0,
             None => -1.0,
         };
-        [
-            self.distance,
-            self.witness_a.x,
-            self.witness_a.y,
-            self.witness_b.x,
-            self.witness_b.y,
-            self.normal.x,
-            self.normal.y,
-            distance_code(self.status),
-            overlap,
-            cast_code(self.ray_status),
-            self.ray_fraction,
-            self.ray_point.x,
-            self.ray_point.y,
-            cast_code(self.sweep_status),
-            self.sweep_fraction,
-        ]
+        let mut values = [0.0; PAGE_RESULTS];
+        let mut at = 0;
+        let mut push = |pushed: &[f32]| {
+            values[at..at + pushed.len()].copy_from_slice(pushed);
+            at += pushed.len();
+        };
+        let vector = |v: Vec2<f32>| [v.x, v.y];
+        push(&[self.distance]);
+        push(&vector(self.witness_a));
+        push(&vector(self.witness_b));
+        push(&vector(self.normal));
+        push(&[distance_code(self.status), overlap]);
+        push(&[cast_code(self.ray_a.status), self.ray_a.fraction]);
+        push(&vector(self.ray_a.point));
+        push(&[cast_code(self.sweep_status), self.sweep_fraction]);
+        push(&vector(self.ray_a.normal));
+        push(&cast_values(&self.ray_b));
+        let deepest = &self.penetration;
+        push(&[penetration_code(deepest.status), deepest.depth]);
+        push(&vector(deepest.normal));
+        push(&vector(deepest.witness_a));
+        push(&vector(deepest.witness_b));
+        match &self.manifold {
+            Ok(contact) => {
+                push(&[contact.points().len() as f32]);
+                push(&vector(contact.normal));
+                for point in contact.points() {
+                    push(&vector(point.point));
+                    push(&[
+                        point.separation,
+                        feature_code(point.id.feature_a),
+                        feature_code(point.id.feature_b),
+                    ]);
+                }
+            }
+            Err(_) => push(&[-1.0]),
+        }
+        values
+    }
+}
+
+/// A cast's status code, fraction, point and normal.
+fn cast_values(cast: &CastOutput<f32>) -> [f32; 6] {
+    [
+        cast_code(cast.status),
+        cast.fraction,
+        cast.point.x,
+        cast.point.y,
+        cast.normal.x,
+        cast.normal.y,
+    ]
+}
+
+/// A contact feature as one number: a vertex `i` as `i`, an edge from `i` to `j` as
+/// `1_000_000 + 1000 i + j`, a smooth point as -1 (exact in `f32` for the page's
+/// shapes, which have at most a few vertices).
+///
+/// ```
+/// use gjk_core::ContactFeature;
+/// use gjk_scene::page::feature_code;
+/// assert_eq!(feature_code(ContactFeature::Edge(2, 3)), 1_002_003.0);
+/// ```
+pub fn feature_code(feature: ContactFeature) -> f32 {
+    match feature {
+        ContactFeature::Vertex(index) => index as f32,
+        ContactFeature::Edge(start, end) => 1_000_000.0 + 1000.0 * start as f32 + end as f32,
+        ContactFeature::Smooth => -1.0,
+    }
+}
+
+/// The page's number for a penetration status (its index in the page's list of names).
+fn penetration_code(status: PenetrationStatus) -> f32 {
+    match status {
+        PenetrationStatus::Penetrating => 0.0,
+        PenetrationStatus::Separated => 1.0,
+        PenetrationStatus::MaxIterations => 2.0,
+        PenetrationStatus::InvalidInput => 3.0,
+        // As for the distance status below.
+        _ => 3.0,
     }
 }
 

@@ -10,7 +10,8 @@
 //! gjk_web_set_ray(x, y, dx, dy)                the ray against A: origin and translation
 //! gjk_web_set_sweep(dx, dy)                    B's translation for the sweep onto A
 //! gjk_web_evaluate() -> u32                    runs the queries; 1 if the shapes built
-//! gjk_web_result(index) -> f32                 a result of the last evaluation (RESULT_* below)
+//! gjk_web_result(index) -> f32                 a result of the last evaluation (layout: gjk_scene::PAGE_RESULTS)
+//! gjk_web_result_count() -> u32                how many results there are
 //! gjk_web_input(index) -> f32                  the scene as stored (INPUT_* below), in f32
 //! gjk_web_outline_x(slot, index, count) -> f32 outline point `index` of `count` of A or B
 //! gjk_web_outline_y(slot, index, count) -> f32
@@ -79,12 +80,19 @@ pub extern "C" fn gjk_web_evaluate() -> u32 {
     state::evaluate()
 }
 
-/// Result `index` of the last evaluation (see the `RESULT_*` layout in `state`), NaN
+/// Result `index` of the last evaluation (layout: [`gjk_scene::PAGE_RESULTS`]), NaN
 /// for an unknown index.
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_web_result(index: u32) -> f32 {
     state::result(index)
+}
+
+/// How many results an evaluation gives ([`gjk_scene::PAGE_RESULTS`]).
+#[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
+#[unsafe(no_mangle)]
+pub extern "C" fn gjk_web_result_count() -> u32 {
+    gjk_scene::PAGE_RESULTS as u32
 }
 
 /// Input `index` of the stored scene (see the `INPUT_*` layout in `state`), NaN for an

@@ -5,7 +5,7 @@ use gjk_core::{
 };
 use gjk_shapes::{Capsule, Polygon, Rect, Rounded};
 
-use super::page::{COLOR_A, COLOR_B, COLOR_HIT, COLOR_PATH, label, page, shape_style};
+use super::page::{COLOR_A, COLOR_B, COLOR_HIT, COLOR_PATH, Spot, page, shape_style};
 use crate::svg;
 
 /// Rays in the fan.
@@ -38,7 +38,7 @@ pub fn ray_fan() -> Result<String, String> {
         &result,
         "blue: the shape; red dots: hits, arrows: surface normals; dashed grey: rays that miss",
         &[world],
-        |_, picture, frame| {
+        |_, picture, frame, labels| {
             picture.add(svg::outline_path(
                 &shape,
                 xf,
@@ -70,7 +70,7 @@ pub fn ray_fan() -> Result<String, String> {
                 }
             }
             picture.add(svg::dot(frame, origin.cast(), 4.0, "#222"));
-            picture.add(label(frame, origin.cast(), "origin"));
+            picture.add(labels.place_from(frame, origin.cast(), "origin", Spot::LeftAbove));
         },
     ))
 }
@@ -109,7 +109,7 @@ pub fn capsule_onto_box() -> Result<String, String> {
         "blue: A (fixed); orange: B at the start (faint), at the hit and at the end (fainter); \
          red: contact point and normal",
         &[world],
-        |_, picture, frame| {
+        |_, picture, frame, labels| {
             picture.add(svg::outline_path(
                 &block,
                 xf_a,
@@ -145,8 +145,8 @@ pub fn capsule_onto_box() -> Result<String, String> {
             let contact = out.point.cast::<f64>();
             picture.add(svg::arrow(frame, contact, out.normal.cast(), 40.0));
             picture.add(svg::dot(frame, contact, 4.0, COLOR_HIT));
-            picture.add(label(frame, xf_b.translation.cast(), "start"));
-            picture.add(label(
+            picture.add(labels.place(frame, xf_b.translation.cast(), "start"));
+            picture.add(labels.place(
                 frame,
                 hit.translation.cast(),
                 &format!("t = {:.3}", out.fraction),

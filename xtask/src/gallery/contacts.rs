@@ -6,7 +6,7 @@ use gjk_core::{
 };
 use gjk_shapes::{Capsule, Circle, Polygon, Rect};
 
-use super::page::{COLOR_A, COLOR_B, COLOR_HIT, label, page, shape_style};
+use super::page::{COLOR_A, COLOR_B, COLOR_HIT, Labels, page, shape_style};
 use crate::svg;
 
 /// Box2D's speculative distance.
@@ -94,29 +94,37 @@ pub fn manifolds() -> Result<String, String> {
         "manifold (speculative distance {SPECULATIVE}): {} points; ids name the features of A / B that make each point",
         counts.join(", ")
     );
-    let draw_pair = |picture: &mut svg::Picture, frame: svg::Frame, panel: &Panel| {
-        picture.add(svg::outline_path(
-            panel.a,
-            panel.xf_a,
-            frame,
-            &shape_style(COLOR_A, 1.0),
-        ));
-        picture.add(svg::outline_path(
-            panel.b,
-            panel.xf_b,
-            frame,
-            &shape_style(COLOR_B, 1.0),
-        ));
-        draw_contact(picture, frame, &panel.contact, panel.xf_a, panel.xf_b);
-    };
+    let draw_pair =
+        |picture: &mut svg::Picture, frame: svg::Frame, labels: &mut Labels, panel: &Panel| {
+            picture.add(svg::outline_path(
+                panel.a,
+                panel.xf_a,
+                frame,
+                &shape_style(COLOR_A, 1.0),
+            ));
+            picture.add(svg::outline_path(
+                panel.b,
+                panel.xf_b,
+                frame,
+                &shape_style(COLOR_B, 1.0),
+            ));
+            draw_contact(
+                picture,
+                frame,
+                labels,
+                &panel.contact,
+                panel.xf_a,
+                panel.xf_b,
+            );
+        };
     Ok(page(
         "Contact manifolds",
         &result,
         "blue: A; orange: B; red dots: contact points (midway between the surfaces), labelled with their ids and separations; arrows: normals from A to B",
         &panels.iter().map(|panel| panel.world).collect::<Vec<_>>(),
-        |index, picture, frame| {
+        |index, picture, frame, labels| {
             let panel = &panels[index];
-            draw_pair(picture, frame, panel);
+            draw_pair(picture, frame, labels, panel);
             if index == 2 {
                 picture.add(svg::outline_path(
                     &circle,
@@ -124,7 +132,7 @@ pub fn manifolds() -> Result<String, String> {
                     frame,
                     &shape_style(COLOR_B, 1.0),
                 ));
-                draw_contact(picture, frame, &circle_contact, resting.0, rolling);
+                draw_contact(picture, frame, labels, &circle_contact, resting.0, rolling);
             }
         },
     ))
@@ -134,6 +142,7 @@ pub fn manifolds() -> Result<String, String> {
 fn draw_contact(
     picture: &mut svg::Picture,
     frame: svg::Frame,
+    labels: &mut Labels,
     contact: &Manifold<f32>,
     xf_a: Transform<f32>,
     xf_b: Transform<f32>,
@@ -145,11 +154,9 @@ fn draw_contact(
             picture.add(svg::arrow(frame, at, world.normal.cast(), 36.0));
         }
         picture.add(svg::dot(frame, at, 4.0, COLOR_HIT));
-        // Labels of the second point go below it, so that close points stay legible.
-        let below = if index == 0 { 0.0 } else { -0.22 };
-        picture.add(label(
+        picture.add(labels.place(
             frame,
-            at + Vec2::new(0.0, below),
+            at,
             &format!("{} ({:+.3})", id_label(point.id), point.separation),
         ));
     }

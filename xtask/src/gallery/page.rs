@@ -41,7 +41,7 @@ pub fn page(
     result: &str,
     legend: &str,
     panels: &[Aabb<f64>],
-    mut draw: impl FnMut(usize, &mut Picture, Frame),
+    mut draw: impl FnMut(usize, &mut Picture, Frame, &mut Labels),
 ) -> String {
     let panel_width = DRAWING_WIDTH / panels.len().max(1) as f64;
     let width = DRAWING_WIDTH + 2.0 * MARGIN;
@@ -71,7 +71,11 @@ pub fn page(
             pixels.min + Vec2::new(16.0, 16.0),
             pixels.max - Vec2::new(16.0, 16.0),
         );
-        draw(index, &mut picture, Frame::fit(*world, inner));
+        let mut labels = Labels::new(Aabb::new(
+            pixels.min + Vec2::new(8.0, 8.0),
+            pixels.max - Vec2::new(8.0, 8.0),
+        ));
+        draw(index, &mut picture, Frame::fit(*world, inner), &mut labels);
     }
     picture.add(svg::text(
         Vec2::new(MARGIN, height - FOOTER / 2.0 + 4.0),
@@ -81,8 +85,100 @@ pub fn page(
     picture.finish()
 }
 
-/// A label at a world point, nudged right and up of it by a few pixels.
-pub fn label(frame: Frame, at: Vec2<f64>, content: &str) -> String {
-    let pixel = frame.to_pixel(at) + Vec2::new(6.0, -6.0);
-    svg::text(pixel, content, r##"font-size="12" fill="#222""##)
+/// Where a label goes around its point: the offsets tried, in order, from the point to
+/// the label's top-left corner, as multiples of (the label's width, one line).
+const SPOTS: [(f64, f64); 8] = [
+    (0.0, -1.0),  // right, above
+    (0.0, 0.3),   // right, below
+    (-1.0, -1.0), // left, above
+    (-1.0, 0.3),  // left, below
+    (-0.5, -1.5), // centred above
+    (-0.5, 0.8),  // centred below
+    (-0.5, -2.7), // centred, two lines above
+    (-0.5, 2.0),  // centred, two lines below
+];
+
+/// Which of [`SPOTS`] a label tries first.
+#[derive(Clone, Copy, Debug)]
+pub enum Spot {
+    /// Right of the point, above it.
+    RightAbove = 0,
+    /// Left of the point, above it.
+    LeftAbove = 2,
+}
+
+/// The labels of one panel, placed so that they neither overlap one another nor leave
+/// the panel: each takes the first free spot around its point (the gallery's labels
+/// used to run off the manifold panel and to stand on each other in the GJK trace).
+pub struct Labels {
+    /// Where labels may go, in pixels.
+    bounds: Aabb<f64>,
+    /// The boxes of the labels placed so far.
+    placed: Vec<Aabb<f64>>,
+}
+
+/// Height of a line of label text (font size 12), and the width of one character.
+const LINE: f64 = 14.0;
+const CHARACTER: f64 = 7.0;
+/// Room between a label and its point.
+const GAP: f64 = 5.0;
+
+impl Labels {
+    fn new(bounds: Aabb<f64>) -> Self {
+        Self {
+            bounds,
+            placed: Vec::new(),
+        }
+    }
+
+    /// A label at a world point, right of it and above where that is free.
+    pub fn place(&mut self, frame: Frame, at: Vec2<f64>, content: &str) -> String {
+        self.place_from(frame, at, content, Spot::RightAbove)
+    }
+
+    /// A label at a world point, trying `first` before the other spots.
+    pub fn place_from(
+        &mut self,
+        frame: Frame,
+        at: Vec2<f64>,
+        content: &str,
+        first: Spot,
+    ) -> String {
+        let pixel = frame.to_pixel(at);
+        let size = Vec2::new(CHARACTER * content.chars().count() as f64, LINE);
+        let corner = |(across, down): (f64, f64)| {
+            let side = if across < 0.0 { -GAP } else { GAP };
+            let centred = across == -0.5;
+            Vec2::new(
+                pixel.x + across * size.x + if centred { 0.0 } else { side },
+                pixel.y + down * size.y,
+            )
+        };
+        let boxed = |corner: Vec2<f64>| Aabb::new(corner, corner + size);
+        let inside = |candidate: &Aabb<f64>| {
+            candidate.min.x >= self.bounds.min.x
+                && candidate.min.y >= self.bounds.min.y
+                && candidate.max.x <= self.bounds.max.x
+                && candidate.max.y <= self.bounds.max.y
+        };
+        let free = |candidate: &Aabb<f64>| {
+            self.placed.iter().all(|other| {
+                candidate.max.x <= other.min.x
+                    || other.max.x <= candidate.min.x
+                    || candidate.max.y <= other.min.y
+                    || other.max.y <= candidate.min.y
+            })
+        };
+        let order = (0..SPOTS.len()).map(|offset| SPOTS[(first as usize + offset) % SPOTS.len()]);
+        let candidates: Vec<Aabb<f64>> = order.map(|spot| boxed(corner(spot))).collect();
+        let chosen = candidates
+            .iter()
+            .find(|candidate| inside(candidate) && free(candidate))
+            .or_else(|| candidates.iter().find(|candidate| inside(candidate)))
+            .unwrap_or(&candidates[0]);
+        self.placed.push(*chosen);
+        // The text's baseline sits near the bottom of its box.
+        let baseline = Vec2::new(chosen.min.x, chosen.max.y - 3.0);
+        svg::text(baseline, content, r##"font-size="12" fill="#222""##)
+    }
 }

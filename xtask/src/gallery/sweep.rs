@@ -3,7 +3,7 @@
 use gjk_core::{Aabb, Sweep, ToiStatus, Vec2, distance, time_of_impact};
 use gjk_shapes::Rect;
 
-use super::page::{COLOR_A, COLOR_B, COLOR_HIT, COLOR_PATH, label, page, shape_style};
+use super::page::{COLOR_A, COLOR_B, COLOR_HIT, COLOR_PATH, page, shape_style};
 use crate::svg;
 
 /// Poses of the bar drawn along its sweep, before the impact.
@@ -43,7 +43,7 @@ pub fn spinning_bar() -> Result<String, String> {
         "blue: the wall; orange: the bar before impact (faint), at impact, and where the step \
          would have ended (dashed); red: the contact",
         &[world],
-        |_, picture, frame| {
+        |_, picture, frame, labels| {
             picture.add(svg::outline_path(
                 &wall,
                 xf_wall,
@@ -80,13 +80,13 @@ pub fn spinning_bar() -> Result<String, String> {
                 &shape_style(COLOR_B, 1.0),
             ));
             picture.add(svg::dot(frame, contact.witness_b.cast(), 4.5, COLOR_HIT));
-            picture.add(label(frame, sweep_bar.center_at(0.0).cast(), "t = 0"));
-            picture.add(label(
+            picture.add(labels.place(frame, sweep_bar.center_at(0.0).cast(), "t = 0"));
+            picture.add(labels.place(
                 frame,
                 at_impact.translation.cast(),
                 &format!("t = {:.3}", out.fraction),
             ));
-            picture.add(label(frame, end.translation.cast(), "t = 1"));
+            picture.add(labels.place(frame, end.translation.cast(), "t = 1"));
         },
     ))
 }

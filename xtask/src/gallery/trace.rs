@@ -13,7 +13,7 @@ use core::cell::RefCell;
 use gjk_core::{Aabb, FeatureId, Support, SupportPoint, Transform, Vec2, distance};
 use gjk_shapes::{Ellipse, Rect};
 
-use super::page::{COLOR_A, COLOR_B, COLOR_HIT, COLOR_PATH, label, page, shape_style};
+use super::page::{COLOR_A, COLOR_B, COLOR_HIT, COLOR_PATH, page, shape_style};
 use crate::svg;
 
 /// A shape that logs the directions it is asked for and the points it answers.
@@ -132,7 +132,7 @@ pub fn gjk_trace() -> Result<String, String> {
         "left: A, B and their witness points; right: B - A, support point k with its search \
          arrow and support line, the closest point (red)",
         &[shapes_world, difference_world],
-        |panel, picture, frame| {
+        |panel, picture, frame, labels| {
             if panel == 0 {
                 picture.add(svg::outline_path(
                     &ellipse,
@@ -163,8 +163,7 @@ pub fn gjk_trace() -> Result<String, String> {
                 &shape_style("#666666", 0.8),
             ));
             picture.add(svg::dot(frame, Vec2::ZERO, 4.0, "#222"));
-            picture.add(label(frame, Vec2::ZERO, "origin"));
-            let mut last_label: Option<Vec2<f64>> = None;
+            picture.add(labels.place(frame, Vec2::ZERO, "origin"));
             for (index, step) in steps.iter().enumerate() {
                 // The support line through the point, normal to the search direction:
                 // the difference lies on its far side, so the origin's distance to it
@@ -178,15 +177,9 @@ pub fn gjk_trace() -> Result<String, String> {
                 ));
                 picture.add(svg::arrow(frame, step.point, step.search, 22.0));
                 picture.add(svg::dot(frame, step.point, 3.5, "#222"));
-                // Later points crowd together as the iteration converges: label a point
-                // only where the last label does not already stand.
-                let far_enough = last_label.is_none_or(|previous| {
-                    (frame.to_pixel(previous) - frame.to_pixel(step.point)).length() > 14.0
-                });
-                if far_enough {
-                    picture.add(label(frame, step.point, &format!("{}", index + 1)));
-                    last_label = Some(step.point);
-                }
+                // Later points crowd together as the iteration converges: each label
+                // takes a free spot around its point.
+                picture.add(labels.place(frame, step.point, &format!("{}", index + 1)));
             }
             picture.add(svg::line(
                 frame,

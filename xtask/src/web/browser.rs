@@ -1,15 +1,18 @@
-//! The page's browser test: headless Chromium loads the page with `?test=drag`, which
-//! picks two shapes through the menus and drags B along a fixed path with synthetic
-//! pointer events; the page then prints its stored inputs and results as `f32` bits.
-//! This side evaluates the same scene natively (`gjk-scene`) and requires the same
-//! bits: issue 5 shows `f32` results are bit-identical on x86_64 and wasm32, so any
-//! difference is a bug in the page's plumbing, not rounding.
+//! The page's browser test: headless Chromium loads the page with `?test=drag` and
+//! `?test=overlap`, each of which picks two shapes through the menus and drags B (and
+//! in "overlap" the ray's end) along a fixed path with synthetic pointer events; the
+//! page then prints its stored inputs and results as `f32` bits. This side evaluates
+//! the same scene natively (`gjk-scene`) and requires the same bits: issue 5 shows
+//! `f32` results are bit-identical on x86_64 and wasm32, so any difference is a bug in
+//! the page's plumbing, not rounding. A screenshot of each session goes to `target/`:
+//! the shapes apart after "drag", penetrating after "overlap".
 
 use core::time::Duration;
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::Command;
 
+use gjk_core::{PenetrationStatus, Vec2};
 use gjk_scene::{Kind, PAGE_INPUTS, PAGE_RESULTS, Scene};
 
 use super::server;
@@ -19,14 +22,45 @@ use crate::firmware::run_with_timeout;
 pub const BROWSER: &str = "chromium";
 /// How long one browser run may take.
 const BROWSER_TIMEOUT: Duration = Duration::from_secs(90);
-/// Where the drag moves B by, in world units (`app.js`'s scripted path ends there).
-const DRAG: [f32; 2] = [-1.0, 2.2];
-/// How far B's stored position may end from start + [`DRAG`]: the path is replayed
-/// through pixels and back, each step rounding in `f32` (40 steps of about 1e-6).
+/// How far a session's stored positions may end from start + its moves: the paths are
+/// replayed through pixels and back, each step rounding in `f32` (40 steps of about
+/// 1e-6).
 const DRAG_SLACK: f32 = 1e-3;
 
-/// Serves the page, runs the scripted drag in the browser and compares; writes the
-/// screenshot.
+/// One scripted session of the page (`TESTS` in `app.js`).
+struct Session {
+    /// Its name in `?test=`.
+    name: &'static str,
+    /// How far it drags B, in world units.
+    move_b: [f32; 2],
+    /// How far it drags the ray's end.
+    move_ray_end: [f32; 2],
+    /// Whether it ends with the shapes penetrating (else apart).
+    penetrating: bool,
+    /// The screenshot's file name in `target/`.
+    screenshot: &'static str,
+}
+
+/// The sessions, in the order they run.
+const SESSIONS: [Session; 2] = [
+    Session {
+        name: "drag",
+        move_b: [-1.0, 2.2],
+        move_ray_end: [0.0, 0.0],
+        penetrating: false,
+        screenshot: "web-screenshot.png",
+    },
+    Session {
+        name: "overlap",
+        move_b: [-2.4, -0.6],
+        move_ray_end: [0.0, 1.5],
+        penetrating: true,
+        screenshot: "web-screenshot-penetrating.png",
+    },
+];
+
+/// Serves the page, runs each scripted session in the browser and compares; writes
+/// the screenshots.
 pub fn test(workspace_root: &Path, site: &Path) -> Result<(), String> {
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|error| format!("cannot listen on localhost: {error}"))?;
@@ -37,26 +71,27 @@ pub fn test(workspace_root: &Path, site: &Path) -> Result<(), String> {
     let served = site.to_path_buf();
     // The server thread ends with the process.
     std::thread::spawn(move || server::serve(&listener, &served));
-    let url = format!("http://127.0.0.1:{port}/index.html?test=drag");
+    for session in &SESSIONS {
+        let url = format!("http://127.0.0.1:{port}/index.html?test={}", session.name);
+        let dom = chromium(&["--dump-dom", &url])?;
+        let report = PageReport::parse(&dom)
+            .ok_or_else(|| format!("the page printed no test result; its DOM was:\n{dom}"))?;
+        compare(session, &report)?;
 
-    let dom = chromium(&["--dump-dom", &url])?;
-    let report = PageReport::parse(&dom)
-        .ok_or_else(|| format!("the page printed no test result; its DOM was:\n{dom}"))?;
-    compare(&report)?;
-
-    let screenshot = workspace_root.join("target").join("web-screenshot.png");
-    chromium(&[
-        &format!("--screenshot={}", screenshot.display()),
-        "--window-size=1240,760",
-        &url,
-    ])?;
-    if !screenshot.is_file() {
-        return Err(format!(
-            "chromium wrote no screenshot to {}",
-            screenshot.display()
-        ));
+        let screenshot = workspace_root.join("target").join(session.screenshot);
+        chromium(&[
+            &format!("--screenshot={}", screenshot.display()),
+            "--window-size=1240,760",
+            &url,
+        ])?;
+        if !screenshot.is_file() {
+            return Err(format!(
+                "chromium wrote no screenshot to {}",
+                screenshot.display()
+            ));
+        }
+        println!("screenshot: {}", screenshot.display());
     }
-    println!("screenshot: {}", screenshot.display());
     Ok(())
 }
 
@@ -114,7 +149,7 @@ struct PageReport {
 impl PageReport {
     /// The report in a dumped DOM, or `None` if it is missing or malformed.
     fn parse(dom: &str) -> Option<Self> {
-        let start = dom.find(r#"<pre id="test-result">"#)?;
+        let start = dom.find(r#"<pre id="test-result""#)?;
         let text = &dom[start..];
         let text = &text[text.find('>')? + 1..text.find("</pre>")?];
         let line = |name: &str| {
@@ -144,16 +179,33 @@ fn bits<const N: usize>(line: &str) -> Option<[f32; N]> {
 }
 
 /// Checks the page's report against the native evaluation of its scene.
-fn compare(report: &PageReport) -> Result<(), String> {
+fn compare(session: &Session, report: &PageReport) -> Result<(), String> {
     let kind = |number| Kind::from_number(number).ok_or(format!("unknown kind {number}"));
     let scene = Scene::from_page_inputs(kind(report.kind_a)?, kind(report.kind_b)?, report.inputs);
-    let start = Scene::START.placement_b.position;
-    let moved = scene.placement_b.position - start;
-    if (moved.x - DRAG[0]).abs() > DRAG_SLACK || (moved.y - DRAG[1]).abs() > DRAG_SLACK {
-        return Err(format!(
-            "the scripted drag moved B by {moved:?}, not by {DRAG:?}: the page's pointer handling is off"
-        ));
-    }
+    let moved_by = |now: Vec2<f32>, then: Vec2<f32>, expected: [f32; 2], what: &str| {
+        let moved = now - then;
+        if (moved.x - expected[0]).abs() > DRAG_SLACK || (moved.y - expected[1]).abs() > DRAG_SLACK
+        {
+            return Err(format!(
+                "{}: the scripted drag moved {what} by {moved:?}, not by {expected:?}: the page's pointer handling is off",
+                session.name
+            ));
+        }
+        Ok(())
+    };
+    let start = Scene::START;
+    moved_by(
+        scene.placement_b.position,
+        start.placement_b.position,
+        session.move_b,
+        "B",
+    )?;
+    moved_by(
+        scene.ray.origin + scene.ray.translation,
+        start.ray.origin + start.ray.translation,
+        session.move_ray_end,
+        "the ray's end",
+    )?;
     let native = scene
         .evaluate()
         .map_err(|error| format!("native scene: {error}"))?;
@@ -163,21 +215,43 @@ fn compare(report: &PageReport) -> Result<(), String> {
         .collect();
     if !differing.is_empty() {
         return Err(format!(
-            "page and native results differ at {differing:?}:\npage   {:?}\nnative {:?}",
-            report.results, expected
+            "{}: page and native results differ at {differing:?}:\npage   {:?}\nnative {:?}",
+            session.name, report.results, expected
         ));
     }
     let shown = format!("{:.4}", native.distance);
     if report.shown_distance != shown {
         return Err(format!(
-            "the page shows distance {}, native {shown}",
-            report.shown_distance
+            "{}: the page shows distance {}, native {shown}",
+            session.name, report.shown_distance
+        ));
+    }
+    let contacts = native.manifold.map_or(0, |contact| contact.points().len());
+    let penetrating = native.penetration.status == PenetrationStatus::Penetrating;
+    if penetrating != session.penetrating || (penetrating && contacts == 0) {
+        return Err(format!(
+            "{}: the session should end {}, but penetration says {:?} with {contacts} contact points",
+            session.name,
+            if session.penetrating {
+                "penetrating, with contacts"
+            } else {
+                "apart"
+            },
+            native.penetration.status
         ));
     }
     println!(
-        "browser test: {:?} vs {:?} after the drag, distance {shown} ({:?}), ray {:?}, sweep {:?}: \
-         all {PAGE_RESULTS} results bit-identical to native",
-        scene.kind_a, scene.kind_b, native.status, native.ray_status, native.sweep_status
+        "browser test {:?}: {:?} vs {:?}, distance {shown} ({:?}), depth {:.4} ({:?}), {contacts} contact points, \
+         ray to A {:?}, ray to B {:?}, sweep {:?}: all {PAGE_RESULTS} results bit-identical to native",
+        session.name,
+        scene.kind_a,
+        scene.kind_b,
+        native.status,
+        native.penetration.depth,
+        native.penetration.status,
+        native.ray_a.status,
+        native.ray_b.status,
+        native.sweep_status
     );
     Ok(())
 }
