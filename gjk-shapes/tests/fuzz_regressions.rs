@@ -519,3 +519,29 @@ fn ellipse_projection_of_a_needle_does_not_overflow_its_bisection() {
         "{generic:?}"
     );
 }
+
+/// The manifold's rescue (for cores too small for the kernel's window) scaled the
+/// world transforms by its factor, as `penetration`'s did before it ran in A's frame: a
+/// capsule with a speck of a core and a circle at the same place 1.5 from the origin
+/// asked for a factor near 2^127, their positions overflowed, and the contact was
+/// lost. Its points are relative to the bodies, so where the pair is must not matter.
+#[test]
+fn manifold_of_a_speck_cored_capsule_away_from_the_origin_survives_its_rescue() {
+    let speck = 1.469_368e-39;
+    let capsule = Capsule::new(v(speck, speck), v(speck, speck), 1.5).unwrap();
+    let circle = Circle::new(v(0.0, 0.0), 1.0).unwrap();
+    for far in [0.0, 1.5, 1000.0, -3e31] {
+        let xf_a = Transform::from_position_angle(v(far, far), 1.5);
+        let xf_b = Transform::from_translation(v(far, far));
+        let contact = gjk_core::manifold(&capsule, xf_a, &circle, xf_b, 0.0)
+            .unwrap_or_else(|error| panic!("{far}: {error:?}"));
+        assert_eq!(contact.points().len(), 1, "{far}: {contact:?}");
+        let point = contact.points()[0];
+        // Radii 1.5 and 1 about the same centre: they overlap by 2.5.
+        assert!((point.separation + 2.5).abs() < 1e-5, "{far}: {contact:?}");
+        assert!(
+            point.anchor_a.is_finite() && point.anchor_b.is_finite(),
+            "{far}: {contact:?}"
+        );
+    }
+}

@@ -109,11 +109,16 @@ where
     A: ContactShape<S> + ?Sized,
     B: ContactShape<S> + ?Sized,
 {
+    // In A's frame moved to the world origin, as `penetration`'s rescue: the factor is
+    // capped by the pair's extent, not by where the pair is, and the manifold's points
+    // are relative to the bodies.
+    let origin = xf_a.translation;
+    let moved = |xf: Transform<S>| Transform::new(xf.translation - origin, xf.rotation);
     let (scaled, _) = measured(
         &Scaled { shape: a, factor },
-        scaled_transform(xf_a, factor),
+        scaled_transform(moved(xf_a), factor),
         &Scaled { shape: b, factor },
-        scaled_transform(xf_b, factor),
+        scaled_transform(moved(xf_b), factor),
         speculative_distance * factor,
     );
     match scaled {
@@ -153,7 +158,10 @@ where
     // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
     // at its origin touching a point there made a simplex of 1e-39 and a factor that
     // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
-    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, S::ZERO);
+    // The radii count in the extent, as in `penetration`: the scaled query adds them
+    // to the core points, and a capsule with a speck of a core and a circle at one
+    // place had their radii scaled to infinity (an infinite separation).
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius);
     let fail = |error| (Err(error), rescue);
     let nearest = match state.termination {
         Termination::InvalidInput => return fail(QueryError::InvalidInput),
