@@ -15,15 +15,12 @@
 //!    `chromium` is installed; otherwise says plainly that it skipped them.
 
 use core::time::Duration;
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use crate::firmware::{Finished, artifact, cargo_in_embedded, run_with_timeout};
+use crate::firmware::{Finished, run_with_timeout};
 use crate::web::{browser, server};
 
-/// The wasm target.
-const TARGET: &str = "wasm32-unknown-unknown";
 /// The package's own files, from `js/`, as they go into the tarball (with `gjk.wasm`).
 const PACKAGE_FILES: [&str; 4] = ["gjk.js", "gjk.d.ts", "package.json", "README.md"];
 /// The package's checks, from `js/test/`.
@@ -46,19 +43,7 @@ const SAMPLE_EXPECTS: [&str; 8] = [
 
 /// Builds, stages, packs and tests the package.
 pub fn run(workspace_root: &Path) -> Result<(), String> {
-    cargo_in_embedded(
-        workspace_root,
-        &[
-            "build",
-            "--profile",
-            "wasm",
-            "-p",
-            "gjk-js",
-            "--target",
-            TARGET,
-        ],
-    )?;
-    let module = artifact(workspace_root, TARGET, "wasm", "gjk_js.wasm");
+    let module = crate::web::build_module(workspace_root, "gjk-js")?;
     check_module(&module)?;
 
     let out = workspace_root.join("target").join("js");
@@ -262,15 +247,7 @@ fn browser_checks(package: &Path, site: &Path) -> Result<(), String> {
     std::fs::create_dir_all(site).map_err(|error| format!("{}: {error}", site.display()))?;
     copy_files(package, site, &["gjk.js", "gjk.wasm"])?;
     copy_files(&package.join("test"), site, &["checks.mjs", "browser.html"])?;
-    let listener = TcpListener::bind(("127.0.0.1", 0))
-        .map_err(|error| format!("cannot listen on localhost: {error}"))?;
-    let port = listener
-        .local_addr()
-        .map_err(|error| error.to_string())?
-        .port();
-    let served: PathBuf = site.to_path_buf();
-    // The server thread ends with the process.
-    std::thread::spawn(move || server::serve(&listener, &served));
+    let port = server::serve_in_background(site)?;
     let dom = browser::chromium(&[
         "--dump-dom",
         &format!("http://127.0.0.1:{port}/browser.html"),

@@ -43,8 +43,10 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds the module and copies it and the page into `target/web`; returns that folder.
-fn stage(workspace_root: &Path) -> Result<PathBuf, String> {
+/// Builds `package` of the embedded workspace for the wasm target with the `wasm`
+/// profile (no debug info or names, which made up 442 of the page module's 473 KB in
+/// the release build); returns the module's path.
+pub fn build_module(workspace_root: &Path, package: &str) -> Result<PathBuf, String> {
     cargo_in_embedded(
         workspace_root,
         &[
@@ -52,16 +54,20 @@ fn stage(workspace_root: &Path) -> Result<PathBuf, String> {
             "--profile",
             "wasm",
             "-p",
-            "gjk-web",
+            package,
             "--target",
             TARGET,
         ],
     )?;
+    let file = format!("{}.wasm", package.replace('-', "_"));
+    Ok(artifact(workspace_root, TARGET, "wasm", &file))
+}
+
+/// Builds the module and copies it and the page into `target/web`; returns that folder.
+fn stage(workspace_root: &Path) -> Result<PathBuf, String> {
+    let module = build_module(workspace_root, "gjk-web")?;
     let site = workspace_root.join("target").join("web");
     std::fs::create_dir_all(&site).map_err(|error| format!("{}: {error}", site.display()))?;
-    // The `wasm` profile: no debug info or names, which made up 442 of the module's
-    // 473 KB in the release build.
-    let module = artifact(workspace_root, TARGET, "wasm", "gjk_web.wasm");
     let copies = PAGE_FILES
         .iter()
         .map(|file| (workspace_root.join("web").join(file), site.join(file)))

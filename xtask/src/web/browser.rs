@@ -8,7 +8,6 @@
 //! the shapes apart after "drag", penetrating after "overlap".
 
 use core::time::Duration;
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::Command;
 
@@ -62,15 +61,7 @@ const SESSIONS: [Session; 2] = [
 /// Serves the page, runs each scripted session in the browser and compares; writes
 /// the screenshots.
 pub fn test(workspace_root: &Path, site: &Path) -> Result<(), String> {
-    let listener = TcpListener::bind(("127.0.0.1", 0))
-        .map_err(|error| format!("cannot listen on localhost: {error}"))?;
-    let port = listener
-        .local_addr()
-        .map_err(|error| error.to_string())?
-        .port();
-    let served = site.to_path_buf();
-    // The server thread ends with the process.
-    std::thread::spawn(move || server::serve(&listener, &served));
+    let port = server::serve_in_background(site)?;
     for session in &SESSIONS {
         let url = format!("http://127.0.0.1:{port}/index.html?test={}", session.name);
         let dom = chromium(&["--dump-dom", &url])?;

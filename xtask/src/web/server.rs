@@ -5,6 +5,20 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 
+/// Serves `site` on a free port of localhost from a thread that ends with the process;
+/// returns the port.
+pub fn serve_in_background(site: &Path) -> Result<u16, String> {
+    let listener = TcpListener::bind(("127.0.0.1", 0))
+        .map_err(|error| format!("cannot listen on localhost: {error}"))?;
+    let port = listener
+        .local_addr()
+        .map_err(|error| error.to_string())?
+        .port();
+    let served = site.to_path_buf();
+    std::thread::spawn(move || serve(&listener, &served));
+    Ok(port)
+}
+
 /// Serves `site` on `listener` until the process ends, one request per connection.
 pub fn serve(listener: &TcpListener, site: &Path) {
     for stream in listener.incoming().flatten() {
