@@ -16,6 +16,7 @@ use crate::{Scalar, Vec3};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(C)]
 pub struct Aabb3<S> {
     /// The corner with the smallest coordinates.
     pub min: Vec3<S>,

@@ -1,5 +1,12 @@
 //! Vectors, rotations, rigid transforms and bounding boxes, in 2D and 3D.
 //!
+//! Each is `#[repr(C)]`, its fields in the order they are declared and no padding for
+//! `f32` or `f64`: a `Vec2<f32>` is laid out as `[f32; 2]`, a `Transform<f32>` as
+//! `[f32; 4]` (x, y, cos, sin), a `Transform3<f32>` as `[f32; 7]` (x, y, z, then the
+//! quaternion's x, y, z, w), so engines can upload them as they are. The crate forbids
+//! `unsafe` code, so it does not implement bytemuck's `Pod` itself; the array
+//! conversions (`From<[S; 2]>` and back) are the safe way there.
+//!
 //! ```
 //! use gjk_core::math::{Quat, Transform, Transform3, Vec2, Vec3};
 //!
@@ -29,6 +36,39 @@ pub use transform::Transform;
 pub use transform3::Transform3;
 pub use vec2::Vec2;
 pub use vec3::Vec3;
+
+#[cfg(test)]
+mod layout_tests {
+    use core::mem::{align_of, offset_of, size_of};
+
+    use super::*;
+
+    #[test]
+    fn plain_data_is_laid_out_as_arrays_of_its_scalar() {
+        fn check<S>() {
+            let scalar = size_of::<S>();
+            assert_eq!(size_of::<Vec2<S>>(), 2 * scalar);
+            assert_eq!(size_of::<Vec3<S>>(), 3 * scalar);
+            assert_eq!(size_of::<Rot<S>>(), 2 * scalar);
+            assert_eq!(size_of::<Quat<S>>(), 4 * scalar);
+            assert_eq!(size_of::<Transform<S>>(), 4 * scalar);
+            assert_eq!(size_of::<Transform3<S>>(), 7 * scalar);
+            assert_eq!(size_of::<Aabb<S>>(), 4 * scalar);
+            assert_eq!(size_of::<Aabb3<S>>(), 6 * scalar);
+            assert_eq!(align_of::<Transform3<S>>(), align_of::<S>());
+            assert_eq!(offset_of!(Vec2<S>, y), scalar);
+            assert_eq!(offset_of!(Vec3<S>, z), 2 * scalar);
+            assert_eq!(offset_of!(Rot<S>, sin), scalar);
+            assert_eq!(offset_of!(Quat<S>, w), 3 * scalar);
+            assert_eq!(offset_of!(Transform<S>, rotation), 2 * scalar);
+            assert_eq!(offset_of!(Transform3<S>, rotation), 3 * scalar);
+            assert_eq!(offset_of!(Aabb<S>, max), 2 * scalar);
+            assert_eq!(offset_of!(Aabb3<S>, max), 3 * scalar);
+        }
+        check::<f32>();
+        check::<f64>();
+    }
+}
 
 #[cfg(all(test, feature = "serde"))]
 mod serde_tests {
