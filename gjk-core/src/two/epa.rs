@@ -46,6 +46,9 @@ use crate::{FeatureId, Scalar, Vec2};
 /// within it.
 pub(crate) const CAPACITY: usize = 64;
 
+// `improve_bound` numbers the faces in bytes.
+const _: () = assert!(CAPACITY <= 256);
+
 /// Why EPA stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EpaEnd {
@@ -462,20 +465,20 @@ fn improve_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
     slack: &impl Fn(S) -> S,
     iterations: &mut u32,
 ) {
-    // The faces, nearest first.
-    let mut order = [0; CAPACITY];
+    // The faces, nearest first (as bytes: a firmware's stack holds the polytope too).
+    let mut order = [0_u8; CAPACITY];
     for (slot, index) in order.iter_mut().zip(0..) {
         *slot = index;
     }
     let order = &mut order[..polytope.count];
-    let distance = |index: &usize| polytope.faces[*index].distance;
+    let distance = |index: &u8| polytope.faces[usize::from(*index)].distance;
     order.sort_unstable_by(|first, second| {
         distance(first)
             .partial_cmp(&distance(second))
             .unwrap_or(Ordering::Equal)
     });
     for &index in order.iter() {
-        let face = polytope.faces[index];
+        let face = polytope.faces[usize::from(index)];
         if face.distance >= bound.depth - slack(bound.depth) {
             return;
         }
