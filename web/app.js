@@ -160,6 +160,7 @@ function feature(code) {
 
 const fixed = (value, digits) => (Object.is(value, -0) ? 0 : value).toFixed(digits);
 const pair = ([x, y]) => `(${fixed(x, 3)}, ${fixed(y, 3)})`;
+const pair2 = ([x, y]) => `(${fixed(x, 2)}, ${fixed(y, 2)})`;
 
 function cast(layout) {
   return {
@@ -277,7 +278,7 @@ function draw() {
     `${name}${hit.status}${hit.status === "Hit" ? ` at ${fixed(hit.fraction, 4)}` : ""}`;
   const manifoldLine = count < 0
     ? "manifold  error"
-    : `manifold  ${count} point${count === 1 ? "" : "s"}`;
+    : `manifold  ${count} point${count === 1 ? "" : "s"}${count > 0 ? `, n ${pair2(vector(RESULT.manifold.normal))}` : ""}`;
   readout.textContent = [
     `distance  ${fixed(result(RESULT.distance), 4)}`,
     `status    ${status}`,
