@@ -545,3 +545,32 @@ fn manifold_of_a_speck_cored_capsule_away_from_the_origin_survives_its_rescue() 
         );
     }
 }
+
+/// A ray with a subnormal translation (1.5e-39) and a `max_fraction` of 13.25, from a
+/// point on the core of a capsule 2.5e7 long: the cast restates such a ray at the
+/// geometry's scale, stretching the translation by 2^154 and dividing `max_fraction`
+/// by it, which put `max_fraction` deep in the subnormals, where it rounded. The cast
+/// came back as a hit at fraction 16, past the end of the ray.
+#[test]
+fn ray_with_a_subnormal_translation_never_hits_past_its_end() {
+    let speck = 1.469_368e-39;
+    let capsule = Capsule::new(v(speck, -24_673_000.0), v(speck, speck), speck).unwrap();
+    let xf = Transform::new(
+        v(speck, speck),
+        Rot {
+            cos: 1.0,
+            sin: speck,
+        },
+    );
+    let ray = Ray {
+        origin: v(speck, -12.125),
+        translation: v(speck, speck),
+        max_fraction: 13.25,
+    };
+    for out in [capsule.ray_cast(xf, ray), ray_cast(&capsule, xf, ray)] {
+        assert!(out.fraction <= ray.max_fraction, "{out:?}");
+        if out.status == CastStatus::Hit {
+            assert!(out.fraction >= 0.0 && out.point.is_finite(), "{out:?}");
+        }
+    }
+}

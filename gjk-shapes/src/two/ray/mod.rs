@@ -144,7 +144,20 @@ pub(crate) fn at_geometry_scale<S: Scalar>(
     let (Some(from), Some(to)) = (length.binary_exponent(), target.binary_exponent()) else {
         return cast(ray);
     };
-    let exponent = to - from;
+    // The restatement is exact only while `max_fraction / 2^exponent` stays a normal
+    // number: deeper in the subnormals it rounds, and a translation of 1.5e-39 with a
+    // `max_fraction` of 13.25 (stretched by 2^154 towards a capsule 2.5e7 long) came
+    // back with the fraction 16, past the end of the ray (found by fuzzing). Such a
+    // ray is stretched only as far as its `max_fraction` allows.
+    let mut exponent = to - from;
+    if exponent > 0
+        && let (Some(fraction), Some(lowest)) = (
+            ray.max_fraction.binary_exponent(),
+            S::min_positive_value().binary_exponent(),
+        )
+    {
+        exponent = exponent.min(fraction - lowest).max(0);
+    }
     let stretch = |value: S| value.scale_by_power_of_two(exponent);
     let stretched = Ray {
         origin: ray.origin,
