@@ -1,4 +1,4 @@
-// The package's checks, shared by node (`node --test test/`) and headless Chromium
+// The package's checks, shared by node (`node --test test/node.test.mjs`) and headless Chromium
 // (`test/browser.html`): each is a named function of the loaded kernel that throws
 // on failure. Expected values are exact geometry worked out by hand.
 

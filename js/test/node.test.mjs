@@ -1,4 +1,4 @@
-// The package's checks in node: `node --test test/` from the package folder, which
+// The package's checks in node: `node --test test/node.test.mjs` from the package folder, which
 // holds gjk.wasm once `cargo xtask js` has built it.
 import { test } from "node:test";
 import { load } from "../gjk.js";

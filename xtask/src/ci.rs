@@ -98,6 +98,9 @@ fn steps() -> Vec<Step> {
                 "warnings",
             ],
         ),
+        // The tests the features add live in the unit tests, the serde test file and
+        // the doc examples; the property tests, which no feature changes, ran above
+        // (running them again took 100 of this step's 120 s).
         Step::cargo(
             "test optional features",
             &[
@@ -108,6 +111,22 @@ fn steps() -> Vec<Step> {
                 "gjk-shapes",
                 "--features",
                 OPTIONAL_FEATURES,
+                "--lib",
+                "--test",
+                "serde",
+            ],
+        ),
+        Step::cargo(
+            "doc tests optional features",
+            &[
+                "test",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--features",
+                OPTIONAL_FEATURES,
+                "--doc",
             ],
         ),
         Step::cargo("doc", &["doc", "--workspace", "--no-deps"])
