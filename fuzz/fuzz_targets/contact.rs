@@ -4,7 +4,7 @@
 //! manifold points exactly when the shapes are within the speculative distance.
 #![no_main]
 
-use gjk_core::{PenetrationStatus, QueryError, distance, manifold, penetration};
+use gjk_core::{DistanceStatus, PenetrationStatus, QueryError, distance, manifold, penetration};
 use gjk_fuzz::{Num, Placement, Shape, ShapeSpec, tame_scale};
 use gjk_shapes::{Polygon, collide_polygons};
 use libfuzzer_sys::fuzz_target;
@@ -54,8 +54,13 @@ fuzz_target!(|input: (ShapeSpec, Placement, ShapeSpec, Placement, Num)| {
         }
     }
     let Ok(contact) = contact else {
+        // GJK's cap, which `distance` reports too: a sliver whose aspect is beyond the
+        // kernel's window squared (a capsule 2.6e-3 long with a radius of 1e-30, 7e-32
+        // from a disc of radius 1e-30, found by fuzzing), as `manifold` documents.
+        let capped = apart.status == DistanceStatus::MaxIterations
+            && contact == Err(QueryError::MaxIterations);
         assert!(
-            !(speculative >= 0.0 && speculative.is_finite()),
+            capped || !(speculative >= 0.0 && speculative.is_finite()),
             "{contact:?} for tame input"
         );
         return;

@@ -51,11 +51,10 @@ const FACE_ANGLE: f64 = 1e-3;
 /// [`QueryError::MaxIterations`] when GJK hits its cap before it is certain whether
 /// and where the shapes touch (never an empty manifold in place of a contact). When
 /// curved shapes overlap deeply and almost evenly in every direction (a small shape
-/// near the centre of a large ellipse), EPA's fixed polytope can fill up before its
-/// face is exact ([`penetration`](crate::penetration()) then reports
-/// `MaxIterations`); the manifold still uses the deepest face found, a sound contact
-/// whose depth is off by at most about `R (pi / 64)^2 / 2` for a boundary of
-/// curvature radius `R`.
+/// near the centre of a large, nearly round ellipse), EPA cannot prove its answer
+/// ([`penetration`](crate::penetration()) then reports `MaxIterations`); the manifold
+/// still uses the direction EPA found, a sound contact whose depth is an upper bound
+/// (moving B by it separates the shapes).
 ///
 /// ```
 /// use gjk_core::{manifold, Transform, Vec2};
