@@ -67,6 +67,19 @@ const OPTIONAL_FEATURES: &str = "gjk-core/mint,gjk-core/glam,gjk-shapes/serde";
 /// The tests run in the debug profile; `--release` in their arguments trades build time
 /// for faster property tests.
 fn steps() -> Vec<Step> {
+    let feature_tests = |name: &str, targets: &[&str]| {
+        let mut args = vec![
+            "test",
+            "-p",
+            "gjk-core",
+            "-p",
+            "gjk-shapes",
+            "--features",
+            OPTIONAL_FEATURES,
+        ];
+        args.extend(targets);
+        Step::cargo(name, &args)
+    };
     let mut steps = vec![
         Step::cargo("fmt", &["fmt", "--all", "--", "--check"]),
         Step::cargo(
@@ -101,34 +114,8 @@ fn steps() -> Vec<Step> {
         // The tests the features add live in the unit tests, the serde test file and
         // the doc examples; the property tests, which no feature changes, ran above
         // (running them again took 100 of this step's 120 s).
-        Step::cargo(
-            "test optional features",
-            &[
-                "test",
-                "-p",
-                "gjk-core",
-                "-p",
-                "gjk-shapes",
-                "--features",
-                OPTIONAL_FEATURES,
-                "--lib",
-                "--test",
-                "serde",
-            ],
-        ),
-        Step::cargo(
-            "doc tests optional features",
-            &[
-                "test",
-                "-p",
-                "gjk-core",
-                "-p",
-                "gjk-shapes",
-                "--features",
-                OPTIONAL_FEATURES,
-                "--doc",
-            ],
-        ),
+        feature_tests("test optional features", &["--lib", "--test", "serde"]),
+        feature_tests("doc tests optional features", &["--doc"]),
         Step::cargo("doc", &["doc", "--workspace", "--no-deps"])
             .with_env("RUSTDOCFLAGS", "-D warnings"),
         Step::cargo("gallery up to date", &["xtask", "gallery", "--check"]),
