@@ -316,7 +316,12 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
     // Once the polytope has filled, the best support direction found so far: its
     // depth bounds the answer from above, as the nearest face bounds it from below.
     let mut bound: Option<Refined<S>> = None;
+    // Whether the loop ended on the bound: no open face could beat it.
+    let mut met_bound = false;
     let mut scale = S::ZERO;
+    // The error a depth may keep: relative to the depth, with the touching margin of GJK
+    // (relative to the shapes' size, `scale`) for depths near zero, where a relative
+    // gap alone could never be met.
     let slack = |depth: S, scale: S| S::GJK_RELATIVE_GAP * depth.abs() + S::GJK_TOUCHING * scale;
     let end = loop {
         let nearest = polytope.nearest_face();
@@ -325,6 +330,7 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
             && face.distance >= found.depth - slack(found.depth, scale)
         {
             // No face left can beat the answer found: converged from both sides.
+            met_bound = true;
             break EpaEnd::Converged;
         }
         if polytope.count == CAPACITY {
@@ -335,7 +341,7 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
                 Some(found) => found,
                 None => {
                     scale = polytope.max_vertex_length();
-                    match first_bound(pair, face, &mut iterations) {
+                    match first_bound(pair, face.normal, &mut iterations) {
                         Some(found) => found,
                         None => break EpaEnd::InvalidInput,
                     }
@@ -353,12 +359,8 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
             break EpaEnd::InvalidInput;
         }
         let reach = face.normal.dot(vertex.w);
-        // `reach - distance` bounds the error of the depth. Relative to the depth,
-        // with the touching margin of GJK (relative to the shapes' size) for depths
-        // near zero, where a relative gap alone could never be met.
-        let slack =
-            S::GJK_RELATIVE_GAP * reach.abs() + S::GJK_TOUCHING * polytope.max_vertex_length();
-        if reach - face.distance <= slack
+        // `reach - distance` bounds the error of the depth.
+        if reach - face.distance <= slack(reach, polytope.max_vertex_length())
             || polytope.contains_features(vertex.feature_a, vertex.feature_b)
         {
             break EpaEnd::Converged;
@@ -401,8 +403,7 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
     // and its witnesses lie on them (the nearest face's chord lies inside curved
     // shapes).
     if let Some(found) = bound
-        && (end == EpaEnd::MaxIterations
-            || face.distance >= found.depth - slack(found.depth, scale))
+        && (end == EpaEnd::MaxIterations || met_bound)
     {
         return Penetration {
             normal: -found.normal,
@@ -482,7 +483,7 @@ fn improve_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
         if face.distance >= bound.depth - slack(bound.depth) {
             return;
         }
-        match first_bound(pair, face, iterations) {
+        match first_bound(pair, face.normal, iterations) {
             Some(found) if found.depth < bound.depth => *bound = found,
             Some(_) => {}
             None => return,
@@ -496,7 +497,7 @@ fn improve_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
 const REFINE_STEPS: u32 = 12;
 
 /// The first upper bound of the depth, once the polytope has filled: the local minimum
-/// of `D`'s support function near the nearest face (outward normal `face.normal`), to
+/// of `D`'s support function near the nearest face (its outward normal `normal`), to
 /// the precision of `S` where it is found within [`REFINE_STEPS`] support calls, and
 /// the smallest value seen otherwise. `None` when a support point is not finite.
 ///
@@ -521,10 +522,9 @@ const REFINE_STEPS: u32 = 12;
 /// of `D`), or after [`REFINE_STEPS`] support calls.
 fn first_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
-    face: Face<S>,
+    normal: Vec2<S>,
     iterations: &mut u32,
 ) -> Option<Refined<S>> {
-    let normal = face.normal;
     let across = normal.perp();
     let probe = |offset: S, iterations: &mut u32| {
         let direction = (normal + across * offset).normalize()?;
