@@ -592,7 +592,7 @@ fn cargo_program() -> OsString {
 }
 
 /// The path of an executable named `tool` in a folder on `PATH`, as `which` finds it.
-fn find_on_path(tool: &str) -> Option<PathBuf> {
+pub(crate) fn find_on_path(tool: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     let file_name = format!("{tool}{}", std::env::consts::EXE_SUFFIX);
     std::env::split_paths(&path)

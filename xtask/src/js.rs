@@ -93,7 +93,7 @@ pub fn run(workspace_root: &Path) -> Result<(), String> {
     println!("tsc: the sample's TypeScript type-checks against gjk.d.ts");
 
     println!("\n==> the checks in headless Chromium");
-    if which(browser::BROWSER) {
+    if crate::ci::find_on_path(browser::BROWSER).is_some() {
         browser_checks(&package, &out.join("browser"))
     } else {
         println!("SKIPPED: {} is not installed", browser::BROWSER);
@@ -128,14 +128,6 @@ fn print_summary(output: &str) {
             println!("{line}");
         }
     }
-}
-
-/// Whether `program` is on the path.
-fn which(program: &str) -> bool {
-    Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok_and(|output| output.status.success())
 }
 
 /// Copies `names` from `from` into `to` (created).

@@ -50,11 +50,19 @@ fn set_text(arguments: core::fmt::Arguments<'_>) -> u32 {
 /// A shape and its placement.
 type Placed = (Shape<f64>, Transform<f64>);
 
-/// Shape A and B with their placements, or the code of the one that failed.
-fn pair() -> Result<[Placed; 2], u32> {
-    let a = one(SHAPE_A, SHAPE_A_INVALID)?;
-    let b = one(SHAPE_B, SHAPE_B_INVALID)?;
-    Ok([(a, placement(PLACEMENT_A)), (b, placement(PLACEMENT_B))])
+/// `query`'s status on shape A and B with their placements, or the code of the shape
+/// that failed to build.
+fn with_pair(query: impl FnOnce([Placed; 2]) -> u32) -> u32 {
+    let pair = one(SHAPE_A, SHAPE_A_INVALID).and_then(|a| {
+        let b = one(SHAPE_B, SHAPE_B_INVALID)?;
+        Ok([(a, placement(PLACEMENT_A)), (b, placement(PLACEMENT_B))])
+    });
+    pair.map_or_else(|code| code, query)
+}
+
+/// `query`'s status on shape A with its placement, or [`SHAPE_A_INVALID`].
+fn with_a(query: impl FnOnce(Placed) -> u32) -> u32 {
+    one(SHAPE_A, SHAPE_A_INVALID).map_or_else(|code| code, |a| query((a, placement(PLACEMENT_A))))
 }
 
 /// The shape at `at`, or `code` with the reason written as text.
@@ -134,31 +142,27 @@ pub extern "C" fn gjk_check_shape(which: u32) -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_distance() -> u32 {
-    let [(a, xf_a), (b, xf_b)] = match pair() {
-        Ok(pair) => pair,
-        Err(code) => return code,
-    };
-    let out = distance(&a, xf_a, &b, xf_b);
-    write(OUT, out.distance);
-    write_vector(OUT + 1, out.witness_a);
-    write_vector(OUT + 3, out.witness_b);
-    write_vector(OUT + 5, out.normal);
-    write(OUT + 7, f64::from(out.iterations));
-    status::distance(out.status)
+    with_pair(|[(a, xf_a), (b, xf_b)]| {
+        let out = distance(&a, xf_a, &b, xf_b);
+        write(OUT, out.distance);
+        write_vector(OUT + 1, out.witness_a);
+        write_vector(OUT + 3, out.witness_b);
+        write_vector(OUT + 5, out.normal);
+        write(OUT + 7, f64::from(out.iterations));
+        status::distance(out.status)
+    })
 }
 
 /// `intersects`: 0 apart, 1 overlapping, 2 + the error's number (family 5).
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_intersects() -> u32 {
-    let [(a, xf_a), (b, xf_b)] = match pair() {
-        Ok(pair) => pair,
-        Err(code) => return code,
-    };
-    match intersects(&a, xf_a, &b, xf_b) {
-        Ok(overlapping) => u32::from(overlapping),
-        Err(error) => 2 + status::query_error(error),
-    }
+    with_pair(
+        |[(a, xf_a), (b, xf_b)]| match intersects(&a, xf_a, &b, xf_b) {
+            Ok(overlapping) => u32::from(overlapping),
+            Err(error) => 2 + status::query_error(error),
+        },
+    )
 }
 
 /// `penetration` of A and B. Results: depth, normal from A to B, witness on A, witness
@@ -166,17 +170,15 @@ pub extern "C" fn gjk_intersects() -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_penetration() -> u32 {
-    let [(a, xf_a), (b, xf_b)] = match pair() {
-        Ok(pair) => pair,
-        Err(code) => return code,
-    };
-    let out = penetration(&a, xf_a, &b, xf_b);
-    write(OUT, out.depth);
-    write_vector(OUT + 1, out.normal);
-    write_vector(OUT + 3, out.witness_a);
-    write_vector(OUT + 5, out.witness_b);
-    write(OUT + 7, f64::from(out.iterations));
-    status::penetration(out.status)
+    with_pair(|[(a, xf_a), (b, xf_b)]| {
+        let out = penetration(&a, xf_a, &b, xf_b);
+        write(OUT, out.depth);
+        write_vector(OUT + 1, out.normal);
+        write_vector(OUT + 3, out.witness_a);
+        write_vector(OUT + 5, out.witness_b);
+        write(OUT + 7, f64::from(out.iterations));
+        status::penetration(out.status)
+    })
 }
 
 /// Slots per manifold point in the results: x, y, separation, then each shape's
@@ -189,24 +191,22 @@ pub const MANIFOLD_POINT_LEN: usize = 9;
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_manifold() -> u32 {
-    let [(a, xf_a), (b, xf_b)] = match pair() {
-        Ok(pair) => pair,
-        Err(code) => return code,
-    };
-    let found = match manifold(&a, xf_a, &b, xf_b, read(ARGS)) {
-        Ok(found) => found.to_world(xf_a, xf_b),
-        Err(error) => return 1 + status::query_error(error),
-    };
-    write_vector(OUT, found.normal);
-    write(OUT + 2, found.points().len() as f64);
-    for (index, point) in found.points().iter().enumerate() {
-        let at = OUT + 3 + index * MANIFOLD_POINT_LEN;
-        write_vector(at, point.point);
-        write(at + 2, point.separation);
-        write_all(at + 3, &feature(point.id.feature_a));
-        write_all(at + 6, &feature(point.id.feature_b));
-    }
-    0
+    with_pair(|[(a, xf_a), (b, xf_b)]| {
+        let found = match manifold(&a, xf_a, &b, xf_b, read(ARGS)) {
+            Ok(found) => found.to_world(xf_a, xf_b),
+            Err(error) => return 1 + status::query_error(error),
+        };
+        write_vector(OUT, found.normal);
+        write(OUT + 2, found.points().len() as f64);
+        for (index, point) in found.points().iter().enumerate() {
+            let at = OUT + 3 + index * MANIFOLD_POINT_LEN;
+            write_vector(at, point.point);
+            write(at + 2, point.separation);
+            write_all(at + 3, &feature(point.id.feature_a));
+            write_all(at + 6, &feature(point.id.feature_b));
+        }
+        0
+    })
 }
 
 /// A contact feature as kind and two indices.
@@ -232,16 +232,14 @@ fn write_cast(out: gjk_core::CastOutput<f64>) -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_ray_cast() -> u32 {
-    let a = match one(SHAPE_A, SHAPE_A_INVALID) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
-    let ray = Ray {
-        origin: vector(ARGS),
-        translation: vector(ARGS + 2),
-        max_fraction: read(ARGS + 4),
-    };
-    write_cast(a.ray_cast(placement(PLACEMENT_A), ray))
+    with_a(|(a, xf)| {
+        let ray = Ray {
+            origin: vector(ARGS),
+            translation: vector(ARGS + 2),
+            max_fraction: read(ARGS + 4),
+        };
+        write_cast(a.ray_cast(xf, ray))
+    })
 }
 
 /// `shape_cast` of A and B. Arguments: A's translation, B's translation, largest
@@ -249,17 +247,15 @@ pub extern "C" fn gjk_ray_cast() -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_shape_cast() -> u32 {
-    let [(a, xf_a), (b, xf_b)] = match pair() {
-        Ok(pair) => pair,
-        Err(code) => return code,
-    };
-    let input = ShapeCastInput {
-        translation_a: vector(ARGS),
-        translation_b: vector(ARGS + 2),
-        max_fraction: read(ARGS + 4),
-        target_separation: read(ARGS + 5),
-    };
-    write_cast(shape_cast(&a, xf_a, &b, xf_b, input))
+    with_pair(|[(a, xf_a), (b, xf_b)]| {
+        let input = ShapeCastInput {
+            translation_a: vector(ARGS),
+            translation_b: vector(ARGS + 2),
+            max_fraction: read(ARGS + 4),
+            target_separation: read(ARGS + 5),
+        };
+        write_cast(shape_cast(&a, xf_a, &b, xf_b, input))
+    })
 }
 
 /// `time_of_impact` of A and B, each moving from its placement to a second one
@@ -268,29 +264,27 @@ pub extern "C" fn gjk_shape_cast() -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_time_of_impact() -> u32 {
-    let [(a, _), (b, _)] = match pair() {
-        Ok(pair) => pair,
-        Err(code) => return code,
-    };
-    let sweep = |start: usize, end: usize| {
-        Sweep::new(
-            Vec2::ZERO,
-            vector(start),
-            vector(end),
-            read(start + 2),
-            read(end + 2),
-        )
-    };
-    let out = time_of_impact(
-        &a,
-        sweep(PLACEMENT_A, ARGS),
-        &b,
-        sweep(PLACEMENT_B, ARGS + 3),
-        read(ARGS + 6),
-    );
-    write(OUT, out.fraction);
-    write(OUT + 1, f64::from(out.iterations));
-    status::toi(out.status)
+    with_pair(|[(a, _), (b, _)]| {
+        let sweep = |start: usize, end: usize| {
+            Sweep::new(
+                Vec2::ZERO,
+                vector(start),
+                vector(end),
+                read(start + 2),
+                read(end + 2),
+            )
+        };
+        let out = time_of_impact(
+            &a,
+            sweep(PLACEMENT_A, ARGS),
+            &b,
+            sweep(PLACEMENT_B, ARGS + 3),
+            read(ARGS + 6),
+        );
+        write(OUT, out.fraction);
+        write(OUT + 1, f64::from(out.iterations));
+        status::toi(out.status)
+    })
 }
 
 /// Shape A's surface point nearest a point (the argument), in closed form. Results:
@@ -298,16 +292,14 @@ pub extern "C" fn gjk_time_of_impact() -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_project_point() -> u32 {
-    let a = match one(SHAPE_A, SHAPE_A_INVALID) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
-    let out = a.project_point(placement(PLACEMENT_A), vector(ARGS));
-    write_vector(OUT, out.surface_point);
-    write(OUT + 2, out.signed_distance);
-    write_vector(OUT + 3, out.normal);
-    write(OUT + 5, f64::from(out.iterations));
-    status::point(out.status)
+    with_a(|(a, xf)| {
+        let out = a.project_point(xf, vector(ARGS));
+        write_vector(OUT, out.surface_point);
+        write(OUT + 2, out.signed_distance);
+        write_vector(OUT + 3, out.normal);
+        write(OUT + 5, f64::from(out.iterations));
+        status::point(out.status)
+    })
 }
 
 /// Whether shape A contains a point (the argument): 0 no, 1 yes, 2 + the error's
@@ -315,14 +307,10 @@ pub extern "C" fn gjk_project_point() -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_contains_point() -> u32 {
-    let a = match one(SHAPE_A, SHAPE_A_INVALID) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
-    match contains_point(&a, placement(PLACEMENT_A), vector(ARGS)) {
+    with_a(|(a, xf)| match contains_point(&a, xf, vector(ARGS)) {
         Ok(inside) => u32::from(inside),
         Err(error) => 2 + status::query_error(error),
-    }
+    })
 }
 
 /// Shape A's outline with `count` points (at most the outline's capacity) written from
@@ -330,17 +318,15 @@ pub extern "C" fn gjk_contains_point() -> u32 {
 #[expect(unsafe_code, reason = "an exported symbol for the JavaScript host")]
 #[unsafe(no_mangle)]
 pub extern "C" fn gjk_outline(count: u32) -> u32 {
-    let a = match one(SHAPE_A, SHAPE_A_INVALID) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
-    let mut points = [Vec2::ZERO; OUTLINE_POINTS];
-    let count = (count as usize).min(OUTLINE_POINTS);
-    let written = outline(&a, placement(PLACEMENT_A), &mut points[..count]);
-    for (index, point) in points[..written].iter().enumerate() {
-        write_vector(OUTLINE + 2 * index, *point);
-    }
-    written as u32
+    with_a(|(a, xf)| {
+        let mut points = [Vec2::ZERO; OUTLINE_POINTS];
+        let count = (count as usize).min(OUTLINE_POINTS);
+        let written = outline(&a, xf, &mut points[..count]);
+        for (index, point) in points[..written].iter().enumerate() {
+            write_vector(OUTLINE + 2 * index, *point);
+        }
+        written as u32
+    })
 }
 
 /// A panic traps: the JavaScript host sees a `RuntimeError`.
