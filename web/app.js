@@ -141,11 +141,13 @@ function arrow(x1, y1, x2, y2, color, side = 0) {
   arrowPixels(p1x + ox, p1y + oy, p2x + ox, p2y + oy, color);
 }
 
-function label(text, x, y, color, dx = 8, dy = -8) {
+function label(text, x, y, color, dx = 8, dy = -8, align = "start") {
   const [px, py] = toScreen(x, y);
   context.font = "12px DejaVu Sans, sans-serif";
   context.fillStyle = color;
+  context.textAlign = align;
   context.fillText(text, px + dx, py + dy);
+  context.textAlign = "start";
 }
 
 // A contact feature from its page code (gjk_scene::page::feature_code).
@@ -159,8 +161,7 @@ function feature(code) {
 }
 
 const fixed = (value, digits) => (Object.is(value, -0) ? 0 : value).toFixed(digits);
-const pair = ([x, y]) => `(${fixed(x, 3)}, ${fixed(y, 3)})`;
-const pair2 = ([x, y]) => `(${fixed(x, 2)}, ${fixed(y, 2)})`;
+const pair = ([x, y], digits = 3) => `(${fixed(x, digits)}, ${fixed(y, digits)})`;
 
 function cast(layout) {
   return {
@@ -231,12 +232,8 @@ function draw() {
     dot(dbx, dby, 4, COLOR_B);
     arrow(dbx, dby, dbx + depth * depthNormal[0], dby + depth * depthNormal[1], COLOR_DEPTH);
     // The label behind the arrow's tail, clear of its head and of the contact labels.
-    const [lx, ly] = toScreen(dbx - 0.3 * depthNormal[0], dby - 0.3 * depthNormal[1]);
-    context.font = "12px DejaVu Sans, sans-serif";
-    context.fillStyle = COLOR_DEPTH;
-    context.textAlign = "center";
-    context.fillText(`depth ${fixed(depth, 3)}`, lx, ly + 4);
-    context.textAlign = "start";
+    const [lx, ly] = [dbx - 0.3 * depthNormal[0], dby - 0.3 * depthNormal[1]];
+    label(`depth ${fixed(depth, 3)}`, lx, ly, COLOR_DEPTH, 0, 4, "center");
     normal = depthNormal;
   } else {
     // The gap, and the normal beside it (not over it), from A towards B.
@@ -278,7 +275,7 @@ function draw() {
     `${name}${hit.status}${hit.status === "Hit" ? ` at ${fixed(hit.fraction, 4)}` : ""}`;
   const manifoldLine = count < 0
     ? "manifold  error"
-    : `manifold  ${count} point${count === 1 ? "" : "s"}${count > 0 ? `, n ${pair2(vector(RESULT.manifold.normal))}` : ""}`;
+    : `manifold  ${count} point${count === 1 ? "" : "s"}${count > 0 ? `, n ${pair(vector(RESULT.manifold.normal), 2)}` : ""}`;
   readout.textContent = [
     `distance  ${fixed(result(RESULT.distance), 4)}`,
     `status    ${status}`,
