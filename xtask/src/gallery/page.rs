@@ -156,11 +156,10 @@ impl Labels {
         };
         let boxed = |corner: Vec2<f64>| Aabb::new(corner, corner + size);
         let inside = |candidate: &Aabb<f64>| {
-            candidate.min.x >= self.bounds.min.x
-                && candidate.min.y >= self.bounds.min.y
-                && candidate.max.x <= self.bounds.max.x
-                && candidate.max.y <= self.bounds.max.y
+            self.bounds.contains_point(candidate.min) && self.bounds.contains_point(candidate.max)
         };
+        // Boxes that only touch leave both labels legible (`Aabb::overlaps` counts
+        // touching).
         let free = |candidate: &Aabb<f64>| {
             self.placed.iter().all(|other| {
                 candidate.max.x <= other.min.x
