@@ -31,9 +31,9 @@ const INPUT = { a: 0, b: 3, ray: 6, sweep: 10, count: 12 };
 // Result layout of gjk_web_result (gjk_scene::PAGE_RESULTS in embedded/scene/src/page.rs).
 const RESULT = {
   distance: 0, witnessA: 1, witnessB: 3, normal: 5, status: 7, overlap: 8,
-  rayA: { status: 9, fraction: 10, point: 11, normal: 15 },
-  sweep: { status: 13, fraction: 14 },
-  rayB: { status: 17, fraction: 18, point: 19, normal: 21 },
+  rayA: { status: 9, fraction: 10, point: 11, normal: 13 },
+  rayB: { status: 15, fraction: 16, point: 17, normal: 19 },
+  sweep: { status: 21, fraction: 22 },
   depth: { status: 23, depth: 24, normal: 25, witnessA: 27, witnessB: 29 },
   manifold: { count: 31, normal: 32, points: 34, stride: 5 },
 };

@@ -13,11 +13,10 @@ pub const PAGE_INPUTS: usize = 12;
 
 /// Results: distance (0); witness A (1, 2); witness B (3, 4); normal (5, 6); distance
 /// status code (7); overlap (8: 1, 0, or -1 for an error); the ray against A: status
-/// code (9), fraction (10), point (11, 12); the sweep: status code (13), fraction (14);
-/// the ray against A's hit normal (15, 16); the ray against B: status code (17),
-/// fraction (18), point (19, 20), normal (21, 22); penetration: status code (23), depth
-/// (24), normal (25, 26), witness A (27, 28), witness B (29, 30); the manifold: point
-/// count (31: 0 to 2, or -1 for an error), normal (32, 33), then per point x, y,
+/// code (9), fraction (10), point (11, 12), normal (13, 14); the ray against B: the same
+/// at 15..21; the sweep: status code (21), fraction (22); penetration: status code (23),
+/// depth (24), normal (25, 26), witness A (27, 28), witness B (29, 30); the manifold:
+/// point count (31: 0 to 2, or -1 for an error), normal (32, 33), then per point x, y,
 /// separation and the features' codes on A and B ([`feature_code`]) (34..39, 39..44).
 pub const PAGE_RESULTS: usize = 44;
 
@@ -94,11 +93,9 @@ impl Readout {
         push(&vector(self.witness_b));
         push(&vector(self.normal));
         push(&[distance_code(self.status), overlap]);
-        push(&[cast_code(self.ray_a.status), self.ray_a.fraction]);
-        push(&vector(self.ray_a.point));
-        push(&[cast_code(self.sweep_status), self.sweep_fraction]);
-        push(&vector(self.ray_a.normal));
+        push(&cast_values(&self.ray_a));
         push(&cast_values(&self.ray_b));
+        push(&[cast_code(self.sweep_status), self.sweep_fraction]);
         let deepest = &self.penetration;
         push(&[penetration_code(deepest.status), deepest.depth]);
         push(&vector(deepest.normal));
