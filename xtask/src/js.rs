@@ -244,12 +244,8 @@ fn browser_checks(package: &Path, site: &Path) -> Result<(), String> {
         "--dump-dom",
         &format!("http://127.0.0.1:{port}/browser.html"),
     ])?;
-    let start = dom
-        .find(r#"<pre id="test-result">"#)
+    let report = browser::test_result(&dom)
         .ok_or_else(|| format!("the page printed no result; its DOM was:\n{dom}"))?;
-    let text = &dom[start..];
-    let report =
-        &text[text.find('>').map_or(0, |end| end + 1)..text.find("</pre>").unwrap_or(text.len())];
     println!("{report}");
     let passed = report
         .lines()

@@ -128,6 +128,14 @@ pub fn chromium(args: &[&str]) -> Result<String, String> {
     }
 }
 
+/// The text of a dumped page's `<pre id="test-result">` (the page's and the npm
+/// package's checks both report there), or `None` if it has none.
+pub fn test_result(dom: &str) -> Option<&str> {
+    let start = dom.find(r#"<pre id="test-result""#)?;
+    let text = &dom[start..];
+    text.get(text.find('>')? + 1..text.find("</pre>")?)
+}
+
 /// What the page printed into `#test-result`.
 struct PageReport {
     kind_a: u32,
@@ -140,9 +148,7 @@ struct PageReport {
 impl PageReport {
     /// The report in a dumped DOM, or `None` if it is missing or malformed.
     fn parse(dom: &str) -> Option<Self> {
-        let start = dom.find(r#"<pre id="test-result""#)?;
-        let text = &dom[start..];
-        let text = &text[text.find('>')? + 1..text.find("</pre>")?];
+        let text = test_result(dom)?;
         let line = |name: &str| {
             text.lines()
                 .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
