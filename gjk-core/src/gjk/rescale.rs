@@ -90,10 +90,20 @@ pub(crate) fn surely_inside_window<S: Scalar>(start: S, largest_squared: S) -> b
     large_enough && small_enough
 }
 
-/// A transform with its translation multiplied by `factor` (a power of two).
+/// A transform moved by `-origin` and then scaled by `factor` (a power of two): the
+/// rescued queries run with A moved to the world origin, so that the factor, capped by
+/// the pair's extent, never multiplies where the pair is (A's world position times it
+/// overflowed, found by fuzzing `project_point`).
 #[inline]
-pub(crate) fn scaled_transform<S: Scalar>(transform: Transform<S>, factor: S) -> Transform<S> {
-    Transform::new(transform.translation * factor, transform.rotation)
+pub(crate) fn scaled_about<S: Scalar>(
+    transform: Transform<S>,
+    origin: Vec2<S>,
+    factor: S,
+) -> Transform<S> {
+    Transform::new(
+        (transform.translation - origin) * factor,
+        transform.rotation,
+    )
 }
 
 /// A shape with every length multiplied by `factor`, a power of two: support points,

@@ -15,7 +15,7 @@
 //! normal instead of a separating-axis search, so it needs nothing from a shape but its
 //! support mapping and [`ContactShape::support_edge`].
 
-use crate::gjk::rescale::{Scaled, scaled_transform};
+use crate::gjk::rescale::{Scaled, scaled_about};
 use crate::gjk::{Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared};
 use crate::two::epa::{EpaEnd, expand};
 use crate::two::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
@@ -112,12 +112,11 @@ where
     // capped by the pair's extent, not by where the pair is, and the manifold's points
     // are relative to the bodies.
     let origin = xf_a.translation;
-    let moved = |xf: Transform<S>| Transform::new(xf.translation - origin, xf.rotation);
     let (scaled, _) = measured(
         &Scaled { shape: a, factor },
-        scaled_transform(moved(xf_a), factor),
+        scaled_about(xf_a, origin, factor),
         &Scaled { shape: b, factor },
-        scaled_transform(moved(xf_b), factor),
+        scaled_about(xf_b, origin, factor),
         speculative_distance * factor,
     );
     match scaled {

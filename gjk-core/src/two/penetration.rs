@@ -1,7 +1,7 @@
 //! `penetration`: how deep two shapes overlap, and along which direction they separate
 //! fastest (the minimum translation), by GJK and then EPA.
 
-use crate::gjk::rescale::{Scaled, scaled_transform};
+use crate::gjk::rescale::{Scaled, scaled_about};
 use crate::gjk::{
     Core, CoreOf, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
@@ -192,12 +192,11 @@ fn rescaled<S: Scalar>(
     // (1.5, 1.5), whose core was a point 1e-39 long, came out at an infinite witness;
     // found by fuzzing `project_point`).
     let origin = xf_a.translation;
-    let moved = |xf: Transform<S>| Transform::new(xf.translation - origin, xf.rotation);
     let (scaled, _) = measured(
         &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S>,
-        scaled_transform(moved(xf_a), factor),
+        scaled_about(xf_a, origin, factor),
         &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S>,
-        scaled_transform(moved(xf_b), factor),
+        scaled_about(xf_b, origin, factor),
     );
     if scaled.status == PenetrationStatus::InvalidInput {
         return first;
