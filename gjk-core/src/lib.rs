@@ -1,18 +1,21 @@
 //! # gjk-core
 //!
-//! A `no_std`, allocation-free 2D collision kernel over any convex shape that can
+//! A `no_std`, allocation-free collision kernel over any convex shape that can
 //! answer "which of your points lies farthest along this direction?" (the [`Support`]
-//! trait).
+//! trait), in the plane and in 3D (the [`Space`] a shape's support mapping lives in).
 //!
 //! - [`distance`]: gap, closest points and normal between two shapes, with an explicit
 //!   [`DistanceStatus`]; [`distance_cached`] warm-starts it between frames with a
-//!   [`SimplexCache`].
-//! - [`intersects`]: the overlap test, exiting at the first separating axis.
-//! - [`ray_cast`], [`shape_cast`], [`time_of_impact`]: where a ray first meets a shape,
-//!   and when moving shapes first touch (linear sweeps and sweeps with rotation).
+//!   [`SimplexCache`]. In both dimensions.
+//! - [`intersects`]: the overlap test, exiting at the first separating axis. In both.
 //! - [`penetration`]: how deep overlapping shapes are and along which normal they
-//!   separate (EPA); [`manifold`]: contact points with feature ids for solvers, with
-//!   [`Manifold::to_world`] and [`point_states`] between frames.
+//!   separate (EPA); [`project_point`] and [`contains_point`]: a point's nearest
+//!   surface point and signed distance, and whether a shape holds it. In both.
+//! - [`ray_cast`], [`shape_cast`], [`time_of_impact`]: where a ray first meets a shape,
+//!   and when moving shapes first touch (linear sweeps and sweeps with rotation). In
+//!   the plane.
+//! - [`manifold`]: contact points with feature ids for solvers, with
+//!   [`Manifold::to_world`] and [`point_states`] between frames. In the plane.
 //!
 //! Everything is generic over [`Scalar`] (`f32` and `f64`), which carries the
 //! tolerances. Queries never panic, never allocate and never loop without bound: bad
@@ -64,7 +67,8 @@ mod two;
 pub use gjk::cache::{CachedVertex, SimplexCache};
 pub use gjk::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use gjk::overlap::{QueryError, intersects};
-pub use gjk::point::{PointProjection, PointStatus, contains_point};
+pub use gjk::penetration::{PenetrationOutput, PenetrationStatus, penetration};
+pub use gjk::point::{PointProjection, PointStatus, contains_point, project_point};
 pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
 pub use scalar::Scalar;
 pub use space::{RigidTransform, Space};
@@ -76,8 +80,6 @@ pub use two::manifold::{
     WorldPoint, point_states,
 };
 pub use two::outline::{boundary_point, outline};
-pub use two::penetration::{PenetrationOutput, PenetrationStatus, penetration};
-pub use two::point::project_point;
 pub use two::ray::{ray_cast, support_ray_cast};
 pub use two::shape_cast::shape_cast;
 pub use two::sweep::Sweep;

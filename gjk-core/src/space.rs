@@ -271,6 +271,31 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     }
 
     #[inline]
+    fn normalized(self) -> Option<Self> {
+        self.normalize()
+    }
+
+    #[inline]
+    fn moved(
+        transform: &<Self as Space>::Transform,
+        translation: Self,
+    ) -> <Self as Space>::Transform {
+        Transform::new(translation, transform.rotation)
+    }
+
+    #[inline]
+    fn expand<D>(
+        pair: &D,
+        simplex: &Self::Simplex,
+    ) -> crate::gjk::Deepest<<Self as Space>::Scalar, Self>
+    where
+        D: crate::gjk::MinkowskiDifference<<Self as Space>::Scalar, Self, Simplex = Self::Simplex>
+            + ?Sized,
+    {
+        crate::two::epa::expand(pair, simplex).deepest()
+    }
+
+    #[inline]
     fn largest_key(
         self,
         largest: <<Self as Space>::Scalar as Bits>::Key,
@@ -390,6 +415,31 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
     }
 
     #[inline]
+    fn normalized(self) -> Option<Self> {
+        self.normalize()
+    }
+
+    #[inline]
+    fn moved(
+        transform: &<Self as Space>::Transform,
+        translation: Self,
+    ) -> <Self as Space>::Transform {
+        Transform3::new(translation, transform.rotation)
+    }
+
+    #[inline]
+    fn expand<D>(
+        pair: &D,
+        simplex: &Self::Simplex,
+    ) -> crate::gjk::Deepest<<Self as Space>::Scalar, Self>
+    where
+        D: crate::gjk::MinkowskiDifference<<Self as Space>::Scalar, Self, Simplex = Self::Simplex>
+            + ?Sized,
+    {
+        crate::three::epa::expand(pair, simplex)
+    }
+
+    #[inline]
     fn largest_key(
         self,
         largest: <<Self as Space>::Scalar as Bits>::Key,
@@ -492,6 +542,32 @@ pub(crate) mod sealed {
         ) -> <Self as super::Space>::Aabb
         where
             Self: super::Space;
+
+        /// The unit vector along `self`, `None` for zero or a non-finite vector
+        /// (the vector type's own `normalize`).
+        fn normalized(self) -> Option<Self>;
+
+        /// `transform` with its rotation and the translation `translation`.
+        fn moved(
+            transform: &<Self as super::Space>::Transform,
+            translation: Self,
+        ) -> <Self as super::Space>::Transform
+        where
+            Self: super::Space;
+
+        /// The dimension's EPA, from the simplex GJK ended with, the origin in or on
+        /// it (`two/epa.rs`, `three/epa.rs`).
+        fn expand<D>(
+            pair: &D,
+            simplex: &Self::Simplex,
+        ) -> crate::gjk::Deepest<<Self as super::Space>::Scalar, Self>
+        where
+            Self: super::Space,
+            D: crate::gjk::MinkowskiDifference<
+                    <Self as super::Space>::Scalar,
+                    Self,
+                    Simplex = Self::Simplex,
+                > + ?Sized;
 
         /// The largest of `largest` and the magnitude keys of the coordinates.
         fn largest_key(

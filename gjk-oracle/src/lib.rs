@@ -113,7 +113,8 @@ mod three;
 
 pub use three::{
     Core3, Exact3, FamilyPair3, P3, Shape3, SplitMix64, distance3, large_vs_small_hull,
-    near_parallel_boxes, rotation_matrix3, separation_along3, slab_vs_hull, transform3,
+    near_parallel_boxes, rotation_matrix3, separation_along3, shallowest_exit3, slab_vs_hull,
+    transform3,
 };
 
 use ellipse::Ellipse;

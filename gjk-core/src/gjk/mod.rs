@@ -1,15 +1,18 @@
 //! The GJK kernel both dimensions share: the iteration with its termination rules and
 //! rescue (`iteration.rs`), what it asks of a dimension's simplex (`simplex.rs`), the
 //! queries written once over any [`Space`](crate::Space) (`distance.rs`,
-//! `overlap.rs`, `point.rs`), warm starts (`cache.rs`) and the exact rescaling of
-//! badly scaled queries (`rescale.rs`). Each dimension's simplex solver is in `two/` or `three/`.
+//! `overlap.rs`, `penetration.rs`, `point.rs`), warm starts (`cache.rs`) and the exact
+//! rescaling of badly scaled queries (`rescale.rs`). Each dimension's simplex solver
+//! and EPA are in `two/` or `three/`.
 
 pub(crate) mod cache;
 pub(crate) mod distance;
 mod iteration;
 pub(crate) mod overlap;
+pub(crate) mod penetration;
 pub(crate) mod point;
 pub(crate) mod rescale;
 pub(crate) mod simplex;
 
 pub(crate) use iteration::*;
+pub(crate) use penetration::{Deepest, EpaEnd};

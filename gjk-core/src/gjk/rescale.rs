@@ -41,7 +41,7 @@
 //! the pairs that need the rescue to the scalar kernel.
 
 use crate::{ContactShape, FeatureId, Support};
-use crate::{Scalar, SupportEdge, SupportPoint, Transform, Vec2};
+use crate::{RigidTransform, Scalar, Space, SupportEdge, SupportPoint, Vec2};
 
 /// The largest magnitude among `values`, NaN counting as zero: compared as integers
 /// (see `scalar::sealed::Bits`), so no float routine is called on a core without an
@@ -95,15 +95,12 @@ pub(crate) fn surely_inside_window<S: Scalar>(start: S, largest_squared: S) -> b
 /// the pair's extent, never multiplies where the pair is (A's world position times it
 /// overflowed, found by fuzzing `project_point`).
 #[inline]
-pub(crate) fn scaled_about<S: Scalar>(
-    transform: Transform<S>,
-    origin: Vec2<S>,
+pub(crate) fn scaled_about<S: Scalar, V: Space<Scalar = S>>(
+    transform: V::Transform,
+    origin: V,
     factor: S,
-) -> Transform<S> {
-    Transform::new(
-        (transform.translation - origin) * factor,
-        transform.rotation,
-    )
+) -> V::Transform {
+    V::moved(&transform, (transform.translation() - origin) * factor)
 }
 
 /// A shape with every length multiplied by `factor`, a power of two: support points,
@@ -114,9 +111,11 @@ pub(crate) struct Scaled<'s, T: ?Sized, S> {
     pub factor: S,
 }
 
-impl<S: Scalar, T: Support<S> + ?Sized> Support<S> for Scaled<'_, T, S> {
+impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Support<S, V>
+    for Scaled<'_, T, S>
+{
     #[inline]
-    fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
+    fn support(&self, direction: V) -> SupportPoint<S, V> {
         let on_shape = self.shape.support(direction);
         SupportPoint::new(on_shape.point * self.factor, on_shape.feature)
     }
@@ -127,7 +126,7 @@ impl<S: Scalar, T: Support<S> + ?Sized> Support<S> for Scaled<'_, T, S> {
     }
 
     #[inline]
-    fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
+    fn feature_point(&self, feature: FeatureId) -> Option<V> {
         self.shape
             .feature_point(feature)
             .map(|point| point * self.factor)

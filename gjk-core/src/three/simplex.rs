@@ -272,6 +272,13 @@ pub(crate) fn reduce_after_push<S: Scalar>(points: &[Vec3<S>; 4], count: usize) 
     reduce_regions(points, count, Regions::WithNewest)
 }
 
+/// The point of the triangle `corners` nearest the origin, with its weights: the
+/// solver's face reduction, which EPA's faces use for their distances and witnesses.
+pub(crate) fn closest_on_triangle<S: Scalar>(corners: [Vec3<S>; 3]) -> Reduction3<S> {
+    let [a, b, c] = corners;
+    triangle(&[a, b, c, c], [0, 1, 2])
+}
+
 /// Which regions a reduction tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Regions {

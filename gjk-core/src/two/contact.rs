@@ -15,9 +15,10 @@
 //! normal instead of a separating-axis search, so it needs nothing from a shape but its
 //! support mapping and [`ContactShape::support_edge`].
 
+use crate::gjk::EpaEnd;
 use crate::gjk::rescale::{Scaled, scaled_about};
 use crate::gjk::{Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared};
-use crate::two::epa::{EpaEnd, expand};
+use crate::two::epa::expand;
 use crate::two::manifold::{ContactFeature, ContactId, Manifold, ManifoldPoint};
 use crate::{ContactShape, FeatureId, QueryError, Scalar, SupportEdge, Transform, Vec2};
 

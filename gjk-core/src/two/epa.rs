@@ -34,8 +34,8 @@
 
 use core::cmp::Ordering;
 
-use crate::gjk::PlanePair;
 use crate::gjk::simplex::SimplexVertex;
+use crate::gjk::{Deepest, EpaEnd, PlanePair};
 use crate::two::simplex::Simplex;
 use crate::{FeatureId, Scalar, Vec2};
 
@@ -48,21 +48,6 @@ pub(crate) const CAPACITY: usize = 64;
 
 // `improve_bound` numbers the faces in bytes.
 const _: () = assert!(CAPACITY <= 256);
-
-/// Why EPA stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum EpaEnd {
-    /// The nearest face is found within the relative gap (or exactly).
-    Converged,
-    /// The polytope is full; the nearest face so far bounds the depth from below.
-    MaxIterations,
-    /// `D` is a segment or a point (parallel segment cores, coincident points): every
-    /// side is as deep, and the normal is one of the two sides of the segment (or the
-    /// local x axis for a point).
-    Flat,
-    /// A support point was not finite.
-    InvalidInput,
-}
 
 /// The deepest point found, in A's frame.
 #[derive(Clone, Copy, Debug)]
@@ -92,6 +77,21 @@ pub(crate) struct PolytopeVertex<S> {
     pub w: Vec2<S>,
     pub feature_a: FeatureId,
     pub feature_b: FeatureId,
+}
+
+impl<S: Scalar> Penetration<S> {
+    /// The answer as the shared `penetration` takes it (without the face, which only
+    /// the plane's manifold reads).
+    #[inline]
+    pub(crate) fn deepest(&self) -> Deepest<S, Vec2<S>> {
+        Deepest {
+            normal: self.normal,
+            depth: self.depth,
+            core_a: self.core_a,
+            iterations: self.iterations,
+            end: self.end,
+        }
+    }
 }
 
 impl<S: Scalar> PolytopeVertex<S> {

@@ -7,8 +7,6 @@ pub(crate) mod contact;
 pub(crate) mod epa;
 pub(crate) mod manifold;
 pub(crate) mod outline;
-pub(crate) mod penetration;
-pub(crate) mod point;
 pub(crate) mod ray;
 pub(crate) mod shape_cast;
 pub(crate) mod simplex;

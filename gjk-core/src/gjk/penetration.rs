@@ -1,12 +1,43 @@
 //! `penetration`: how deep two shapes overlap, and along which direction they separate
-//! fastest (the minimum translation), by GJK and then EPA.
+//! fastest (the minimum translation), by GJK and then EPA, in either dimension. Each
+//! dimension's EPA (`two/epa.rs`, `three/epa.rs`) answers with a [`Deepest`].
 
 use crate::gjk::rescale::{Scaled, scaled_about};
+use crate::gjk::simplex::GjkSimplex as _;
 use crate::gjk::{
     Core, CoreOf, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
-use crate::two::epa::{EpaEnd, expand};
-use crate::{Scalar, Support, Transform, Vec2};
+use crate::{RigidTransform, Scalar, Space, Support, Vec2};
+
+/// Why EPA stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpaEnd {
+    /// The nearest face is found within the relative gap (or exactly), or no face can
+    /// beat the upper bound found.
+    Converged,
+    /// The polytope could not grow further, or the support budget is spent: the
+    /// answer is the best upper bound found.
+    MaxIterations,
+    /// `D` has no volume (no area in the plane): parallel segment cores, coincident
+    /// points, coplanar flat cores in 3D. Every side is as deep, the depth is zero.
+    Flat,
+    /// A support point was not finite.
+    InvalidInput,
+}
+
+/// What a dimension's EPA found, in A's frame.
+#[derive(Clone, Copy, Debug)]
+pub struct Deepest<S, V> {
+    /// Unit normal from A to B: moving B by `depth` along it separates the cores.
+    pub normal: V,
+    /// How far the cores overlap along `normal` (zero when they only touch).
+    pub depth: S,
+    /// The deepest point of A's core (B's is `core_a - depth * normal`).
+    pub core_a: V,
+    /// Support calls made by EPA.
+    pub iterations: u32,
+    pub end: EpaEnd,
+}
 
 /// What [`penetration`] found.
 ///
@@ -72,23 +103,23 @@ pub enum PenetrationStatus {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
-pub struct PenetrationOutput<S> {
+pub struct PenetrationOutput<S, V = Vec2<S>> {
     /// The overlap along `normal` (positive when penetrating, minus the distance when
     /// separated).
     pub depth: S,
     /// Unit normal from A to B: the direction B moves to separate by the shortest way.
-    pub normal: Vec2<S>,
+    pub normal: V,
     /// The point of A's surface deepest inside B (or closest to B when separated).
-    pub witness_a: Vec2<S>,
+    pub witness_a: V,
     /// The point of B's surface deepest inside A (or closest to A when separated).
-    pub witness_b: Vec2<S>,
+    pub witness_b: V,
     /// Support calls of GJK and EPA together.
     pub iterations: u32,
     /// What was found.
     pub status: PenetrationStatus,
 }
 
-impl<S: Scalar> PenetrationOutput<S> {
+impl<S: Scalar, V: Space<Scalar = S>> PenetrationOutput<S, V> {
     /// Whether the shapes overlap or touch (`status == Penetrating`).
     ///
     /// ```
@@ -109,10 +140,10 @@ impl<S: Scalar> PenetrationOutput<S> {
     }
 
     fn invalid(iterations: u32) -> Self {
-        let nan = Vec2::new(S::nan(), S::nan());
+        let nan = V::nan();
         Self {
             depth: S::nan(),
-            normal: Vec2::ZERO,
+            normal: V::ZERO,
             witness_a: nan,
             witness_b: nan,
             iterations,
@@ -121,22 +152,27 @@ impl<S: Scalar> PenetrationOutput<S> {
     }
 }
 
-/// The penetration depth of two overlapping shapes: the length and direction of the
-/// shortest translation of B that separates them, with the deepest points.
+/// The penetration depth of two overlapping shapes, in the plane or in 3D: the length
+/// and direction of the shortest translation of B that separates them, with the
+/// deepest points.
 ///
 /// GJK runs on the cores first. When the cores are apart, the answer follows from
-/// their distance and the radii (exact for rounded shapes: circles, capsules, rounded
-/// polygons); when they overlap, EPA (`epa.rs`) expands GJK's last simplex into the
-/// Minkowski difference until the face nearest the origin is certain: exactly on
-/// polytopes, within a relative `Scalar::GJK_RELATIVE_GAP` on smooth shapes. Storage
-/// is a fixed polytope of 64 vertices on the stack (about 2.8 KB in `f32`, 5 KB in
-/// `f64`), no allocation: firmware that only needs to know whether shapes overlap
-/// should call [`intersects`](crate::intersects) or [`distance`](crate::distance),
-/// which need far less.
+/// their distance and the radii (exact for rounded shapes: circles, capsules, spheres,
+/// rounded polygons and boxes); when they overlap, EPA (`two/epa.rs`, `three/epa.rs`)
+/// expands GJK's last simplex into the Minkowski difference until the face nearest
+/// the origin is certain: exactly on polytopes, within a relative
+/// `Scalar::GJK_RELATIVE_GAP` on smooth shapes. Storage is a fixed polytope on the
+/// stack, no allocation: 64 vertices in the plane (about 2.8 KB in `f32`, 5 KB in
+/// `f64`), 64 vertices and 124 triangles in 3D (about 6 KB in `f32`, 10 KB in `f64`).
+/// Firmware that only needs to know whether shapes overlap should call
+/// [`intersects`](crate::intersects) or [`distance`](crate::distance), which need far
+/// less.
 ///
-/// Cores whose Minkowski difference has no area (parallel segments, coincident
-/// points) overlap equally along both sides of it: the normal is then the side to
-/// the left of the segment's direction, or A's local x axis for coincident points.
+/// Cores whose Minkowski difference is flat (parallel segments, coincident points,
+/// coplanar flat cores in 3D) overlap equally along both sides of it: the depth is
+/// zero, and the normal is the side to the left of the segment's direction in the
+/// plane (a direction across the segment, or the plane's normal, in 3D), or A's local
+/// x axis for coincident points.
 ///
 /// ```
 /// use gjk_core::{penetration, PenetrationStatus, Transform, Vec2};
@@ -151,16 +187,35 @@ impl<S: Scalar> PenetrationOutput<S> {
 /// assert_eq!(out.normal, Vec2::new(1.0, 0.0));
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
-pub fn penetration<S, A, B>(
+///
+/// In 3D, with [`Transform3`](crate::Transform3)s and [`Vec3`](crate::Vec3)s:
+///
+/// ```
+/// use gjk_core::{penetration, PenetrationStatus, Transform3, Vec3};
+/// use gjk_shapes::{Cuboid, Sphere};
+///
+/// // A unit cube and a ball of radius 0.5 whose centre is 0.25 inside its top face.
+/// let cube = Cuboid::new(Vec3::new(0.5_f32, 0.5, 0.5))?;
+/// let ball = Sphere::new(Vec3::ZERO, 0.5)?;
+/// let xf_ball = Transform3::from_translation(Vec3::new(0.1, 0.0, 0.25));
+/// let out = penetration(&cube, Transform3::IDENTITY, &ball, xf_ball);
+/// assert_eq!(out.status, PenetrationStatus::Penetrating);
+/// assert!((out.depth - 0.75).abs() < 1e-6);
+/// assert_eq!(out.normal, Vec3::Z);
+/// assert!((out.witness_b - (out.witness_a - out.normal * out.depth)).length() < 1e-6);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
+pub fn penetration<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-) -> PenetrationOutput<S>
+    xf_b: V::Transform,
+) -> PenetrationOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     let (first, rescue) = measured(a, xf_a, b, xf_b);
     match rescue {
@@ -178,25 +233,25 @@ where
 #[cold]
 #[cfg_attr(not(target_os = "none"), inline(never))]
 #[cfg_attr(target_os = "none", inline)]
-fn rescaled<S: Scalar>(
-    first: PenetrationOutput<S>,
-    a: &dyn Core<S>,
-    xf_a: Transform<S>,
-    b: &dyn Core<S>,
-    xf_b: Transform<S>,
+fn rescaled<S: Scalar, V: Space<Scalar = S>>(
+    first: PenetrationOutput<S, V>,
+    a: &dyn Core<S, V>,
+    xf_a: V::Transform,
+    b: &dyn Core<S, V>,
+    xf_b: V::Transform,
     factor: S,
-) -> PenetrationOutput<S> {
+) -> PenetrationOutput<S, V> {
     // In A's frame moved to the world origin: the factor is capped by the pair's
     // extent (see `measured`), not by where the pair is, and A's world position times
     // the factor overflowed (a point at the centre of a capsule of radius 1.5 at
     // (1.5, 1.5), whose core was a point 1e-39 long, came out at an infinite witness;
     // found by fuzzing `project_point`).
-    let origin = xf_a.translation;
+    let origin = xf_a.translation();
     let (scaled, _) = measured(
-        &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S>,
-        scaled_about(xf_a, origin, factor),
-        &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S>,
-        scaled_about(xf_b, origin, factor),
+        &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S, V>,
+        scaled_about::<S, V>(xf_a, origin, factor),
+        &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S, V>,
+        scaled_about::<S, V>(xf_b, origin, factor),
     );
     if scaled.status == PenetrationStatus::InvalidInput {
         return first;
@@ -213,38 +268,40 @@ fn rescaled<S: Scalar>(
 /// The query as it is, with the rescaling factor of the points GJK ended on, if any
 /// (EPA grows its polytope from them, over the same shapes).
 #[inline]
-fn measured<S, A, B>(
+fn measured<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-) -> (PenetrationOutput<S>, Option<S>)
+    xf_b: V::Transform,
+) -> (PenetrationOutput<S, V>, Option<S>)
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b) else {
         return (PenetrationOutput::invalid(0), None);
     };
+    let relative = xf_a.inv_mul(xf_b);
     let pair = Pair {
         a,
         b,
-        relative: xf_a.inv_mul(xf_b),
+        relative: V::frame(&relative),
     };
     let radius = radius_a + radius_b;
-    let mut simplex = seed(shared(&pair), pair.relative.translation, None);
-    let state = iterate::<S, Vec2<S>, _, false, false>(shared(&pair), &mut simplex, radius);
+    let mut simplex = seed(shared(&pair), relative.translation(), None);
+    let state = iterate::<S, V, _, false, false>(shared(&pair), &mut simplex, radius);
     let mut iterations = state.iterations;
     // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
     // at its origin touching a point there made a simplex of 1e-39 and a factor that
     // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
     // The radii count in the extent: the scaled query adds them to the core points.
     let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius);
-    let (core_a, core_b, normal, core_depth, status) = match state.termination {
+    let (core_a, normal, core_depth, status) = match state.termination {
         Termination::InvalidInput => return (PenetrationOutput::invalid(iterations), rescue),
         Termination::CoresOverlap => {
-            let deepest = expand(shared(&pair), &simplex);
+            let deepest = V::expand(shared(&pair), &simplex);
             iterations += deepest.iterations;
             let status = match deepest.end {
                 EpaEnd::InvalidInput => {
@@ -253,18 +310,12 @@ where
                 EpaEnd::MaxIterations => PenetrationStatus::MaxIterations,
                 EpaEnd::Converged | EpaEnd::Flat => PenetrationStatus::Penetrating,
             };
-            (
-                deepest.core_a,
-                deepest.core_b,
-                deepest.normal,
-                deepest.depth,
-                status,
-            )
+            (deepest.core_a, deepest.normal, deepest.depth, status)
         }
         Termination::Converged | Termination::MaxIterations | Termination::Separated => {
-            let (core_a, core_b) = simplex.witness_points();
+            let (core_a, _) = simplex.witness_points();
             let core_distance = state.closest.length();
-            let normal = state.closest.normalize().unwrap_or(Vec2::X);
+            let normal = state.closest.normalized().unwrap_or(V::FIRST_AXIS);
             let depth = radius - core_distance;
             let status = if state.termination == Termination::MaxIterations {
                 PenetrationStatus::MaxIterations
@@ -273,14 +324,23 @@ where
             } else {
                 PenetrationStatus::Separated
             };
-            (core_a, core_b, normal, -core_distance, status)
+            (core_a, normal, -core_distance, status)
         }
     };
     let depth = core_depth + radius;
+    // B's core point from A's, so that `witness_b = witness_a - depth * normal` holds to the
+    // rounding of the world coordinates. The two core points the loops give differ
+    // by the normal times the depth only as far as their weights allow: in 3D the
+    // closest point of a sliver face is taken from its plane and its weights from
+    // areas, and on curved shapes an answer from EPA's bound is a support point whose
+    // offset across the normal is not quite zero. Either moved B's point off the
+    // identity by up to 2e-10 L in f64 and 1.5e-5 L in f32 (the 3D oracle tests,
+    // 2026-11-27); B's point now carries that difference instead, along its surface.
+    let core_b = core_a - normal * core_depth;
     let to_world = |point| xf_a.transform_point(point);
     let out = PenetrationOutput {
         depth,
-        normal: xf_a.rotation.rotate(normal),
+        normal: xf_a.rotate(normal),
         witness_a: to_world(core_a + normal * radius_a),
         witness_b: to_world(core_b - normal * radius_b),
         iterations,
