@@ -5,7 +5,11 @@
 //! Numbers ([`Num`]) come out as NaN, infinities, 1e30, 1e-30, subnormals, signed
 //! zeros, arbitrary bit patterns, or points of a coarse grid (which makes duplicate and
 //! collinear points and slivers common); placements mix them, so huge coordinates meet
-//! tiny shapes.
+//! tiny shapes. The 3D inputs are in `space.rs`.
+
+mod space;
+
+pub use space::{P3, Placement3, Shape3, ShapeSpec3, tame_scale3};
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use gjk_core::{

@@ -2,10 +2,13 @@
 //! failure it pins, with the inputs the fuzzer produced.
 
 use gjk_core::{
-    CastStatus, DistanceStatus, Ray, Rot, ShapeCastInput, Transform, Vec2, distance,
-    distance_cached, penetration, project_point, ray_cast, shape_cast,
+    CastStatus, DistanceStatus, PenetrationStatus, Quat, Ray, Rot, ShapeCastInput, Transform,
+    Transform3, Vec2, Vec3, distance, distance_cached, intersects, penetration, project_point,
+    ray_cast, shape_cast,
 };
-use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Segment, collide_polygons};
+use gjk_shapes::{
+    Capsule, Circle, Cuboid, Ellipse, Point, Polygon, Rect, Rounded, Segment, collide_polygons,
+};
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
     Vec2::new(x, y)
@@ -573,4 +576,33 @@ fn ray_with_a_subnormal_translation_never_hits_past_its_end() {
             assert!(out.fraction >= 0.0 && out.point.is_finite(), "{out:?}");
         }
     }
+}
+
+/// A needle (a box 1.5e-39 wide and 11 long, turned by 0.125 rad) through the centre of
+/// a ball (a speck of a box rounded by 13.25): their cores' difference is a segment,
+/// every direction across it is as deep, and B must move out across the needle. The
+/// 3D EPA read a copy of the segment's far end as off the segment's line (the
+/// distance from the line, taken by subtracting the part along it, kept the rounding
+/// of the segment's length), made a triangle with no area of it and answered along x,
+/// which is not across the needle: B moved by the depth along x still overlapped.
+#[test]
+fn needle_through_a_ball_moves_out_across_the_needle() {
+    let speck = 1.469_368e-39_f32;
+    let ball = Rounded::new(Cuboid::new(Vec3::splat(speck)).unwrap(), 13.25).unwrap();
+    let needle = Cuboid::new(Vec3::new(speck, speck, 5.5)).unwrap();
+    let xf_ball = Transform3::from_translation(Vec3::splat(speck));
+    let turn = Quat {
+        x: -0.044_165_406,
+        y: -0.044_165_406,
+        z: -8.6527e-41,
+        w: 0.998_047_5,
+    };
+    let xf_needle = Transform3::new(Vec3::splat(speck), turn);
+    let out = penetration(&ball, xf_ball, &needle, xf_needle);
+    assert_eq!(out.status, PenetrationStatus::Penetrating);
+    assert_eq!(out.depth, 13.25);
+    let along_needle = turn.rotate(Vec3::Z);
+    assert!(out.normal.dot(along_needle).abs() < 1e-6, "{out:?}");
+    let moved = Transform3::new(xf_needle.translation + out.normal * 13.26, turn);
+    assert_eq!(intersects(&ball, xf_ball, &needle, moved), Ok(false));
 }

@@ -985,8 +985,10 @@ fn grow_to_tetrahedron<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
         let mut best = (start[0], S::ZERO);
         for direction in [across, -across, second, -second] {
             let vertex = probe(direction, iterations)?;
-            let offset = vertex.w - w0;
-            let gap = (offset - along * along.dot(offset)).length();
+            // The distance from the line as a cross product: subtracting the part
+            // along it left the rounding of the segment's length, which read a copy
+            // of its far end as off the line (found by fuzzing).
+            let gap = (vertex.w - w0).cross(along).length();
             if gap > best.1 {
                 best = (vertex, gap);
             }
@@ -1038,10 +1040,26 @@ fn flat_answer<S: Scalar>(
     end: EpaEnd,
 ) -> Deepest<S, Vec3<S>> {
     let first = points[0];
+    // Across the longest edge, when there is no plane.
+    let across_longest = || {
+        let mut longest = Vec3::ZERO;
+        for (index, start) in points.iter().enumerate() {
+            for end in &points[index + 1..] {
+                let edge = end.w - start.w;
+                if edge.length_squared() > longest.length_squared() {
+                    longest = edge;
+                }
+            }
+        }
+        longest
+            .normalize()
+            .map_or(Vec3::X, |along| perpendiculars(along).0)
+    };
     let (normal, weights, corners): (Vec3<S>, [S; 3], [Vertex<S>; 3]) = match *points {
         [_, second, third, ..] => {
             let corners = [first, second, third];
-            let normal = triangle_normal(first.w, second.w, third.w).unwrap_or(Vec3::X);
+            // A triangle with no area (a repeated point) is a segment.
+            let normal = triangle_normal(first.w, second.w, third.w).unwrap_or_else(across_longest);
             let foot = closest_on_triangle(corners.map(|corner| corner.w));
             let mut weights = [S::ZERO; 3];
             for (&kept, &weight) in foot.kept.iter().zip(&foot.weights).take(foot.count) {
@@ -1052,9 +1070,7 @@ fn flat_answer<S: Scalar>(
         }
         [_, second] => {
             let edge = second.w - first.w;
-            let normal = edge
-                .normalize()
-                .map_or(Vec3::X, |along| perpendiculars(along).0);
+            let normal = across_longest();
             let t = if edge.length_squared() > S::ZERO {
                 (-first.w.dot(edge) / edge.length_squared())
                     .max(S::ZERO)

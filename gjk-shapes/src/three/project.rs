@@ -8,7 +8,7 @@
 use gjk_core::{PointProjection, Scalar, Transform3, Vec3};
 
 use crate::projection::{ball_projection, invalid, local_point, nearest_on_segment, placed};
-use crate::{Capsule3, Cuboid, Point3, Segment3, Sphere};
+use crate::{Capsule3, Cuboid, Point3, Segment3, Sphere, Triangle3};
 
 /// The segment `a b` rounded by `radius`: the ball around the core's nearest point,
 /// with a direction across the segment for a point on it (the local x axis for a
@@ -19,20 +19,8 @@ fn rounded_segment<S: Scalar>(
     radius: S,
     point: Vec3<S>,
 ) -> (Vec3<S>, S, Vec3<S>) {
-    let edge = b - a;
     let core = nearest_on_segment(a, b, point);
-    // Across the segment: its cross product with the axis it is least along.
-    let across = {
-        let magnitude = edge.abs();
-        let axis = if magnitude.x <= magnitude.y && magnitude.x <= magnitude.z {
-            Vec3::X
-        } else if magnitude.y <= magnitude.z {
-            Vec3::Y
-        } else {
-            Vec3::Z
-        };
-        edge.cross(axis).normalize().unwrap_or(Vec3::X)
-    };
+    let across = across(b - a);
     ball_projection(core, radius, point, across)
 }
 
@@ -191,5 +179,106 @@ impl<S: Scalar> Cuboid<S> {
         };
         let depth = depths.get(axis).copied().unwrap_or(S::ZERO);
         placed(xf, (surface, -depth, normal))
+    }
+}
+
+/// A unit vector across the nonzero vector `edge`: its cross product with the axis it
+/// is least along (the local x axis for a vector with no direction).
+fn across<S: Scalar>(edge: Vec3<S>) -> Vec3<S> {
+    let magnitude = edge.abs();
+    let axis = if magnitude.x <= magnitude.y && magnitude.x <= magnitude.z {
+        Vec3::X
+    } else if magnitude.y <= magnitude.z {
+        Vec3::Y
+    } else {
+        Vec3::Z
+    };
+    edge.cross(axis).normalize().unwrap_or(Vec3::X)
+}
+
+/// The point of triangle `a b c` nearest `point` (all in one frame): the foot of
+/// `point` on the triangle's plane when it lies inside the triangle (on the inner side
+/// of every edge), else the nearest of the edges' nearest points. A triangle with no
+/// area (collinear corners) is its edges.
+fn nearest_on_triangle<S: Scalar>(corners: [Vec3<S>; 3], point: Vec3<S>) -> Vec3<S> {
+    let [a, b, c] = corners;
+    if let Some(normal) = (b - a).cross(c - a).normalize() {
+        let foot = point - normal * normal.dot(point - a);
+        let inside = [(a, b), (b, c), (c, a)]
+            .iter()
+            .all(|&(start, end)| (end - start).cross(foot - start).dot(normal) >= S::ZERO);
+        if inside {
+            return foot;
+        }
+    }
+    let candidates = [
+        nearest_on_segment(a, b, point),
+        nearest_on_segment(b, c, point),
+        nearest_on_segment(c, a, point),
+    ];
+    // Compared at a common scale, so that squared lengths neither over- nor underflow.
+    let scale = candidates
+        .iter()
+        .fold(S::ZERO, |largest, &q| largest.max((point - q).max_abs()));
+    let measure = |q: Vec3<S>| {
+        if scale > S::ZERO {
+            ((point - q) / scale).length_squared()
+        } else {
+            S::ZERO
+        }
+    };
+    let mut nearest = candidates[0];
+    for &candidate in &candidates[1..] {
+        if measure(candidate) < measure(nearest) {
+            nearest = candidate;
+        }
+    }
+    nearest
+}
+
+impl<S: Scalar> Triangle3<S> {
+    /// The point of the triangle (placed by `xf`) nearest `point`, its distance and the
+    /// direction from it to `point` (see [`gjk_core::PointProjection`]). A triangle has
+    /// no inside: a point on it is `Inside` at distance zero, with the triangle's
+    /// normal (`(b - a) x (c - a)`, a direction across it for a triangle with no area)
+    /// as normal.
+    ///
+    /// ```
+    /// use gjk_core::{PointStatus, Transform3, Vec3};
+    /// use gjk_shapes::Triangle3;
+    ///
+    /// let floor = Triangle3::new(Vec3::ZERO, Vec3::new(4.0_f64, 0.0, 0.0), Vec3::new(0.0, 4.0, 0.0))?;
+    /// let above = floor.project_point(Transform3::IDENTITY, Vec3::new(1.0, 1.0, 2.0));
+    /// assert_eq!((above.status, above.signed_distance), (PointStatus::Outside, 2.0));
+    /// assert_eq!((above.surface_point, above.normal), (Vec3::new(1.0, 1.0, 0.0), Vec3::Z));
+    /// let beside = floor.project_point(Transform3::IDENTITY, Vec3::new(-3.0, 1.0, 4.0));
+    /// assert_eq!((beside.signed_distance, beside.surface_point), (5.0, Vec3::new(0.0, 1.0, 0.0)));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn project_point(&self, xf: Transform3<S>, point: Vec3<S>) -> PointProjection<S, Vec3<S>> {
+        let Some(local) = local_point(xf, point) else {
+            return invalid();
+        };
+        let [a, b, c] = self.vertices();
+        let nearest = nearest_on_triangle([a, b, c], local);
+        match (local - nearest).normalize() {
+            Some(normal) => placed(xf, (nearest, normal.dot(local - nearest), normal)),
+            None => {
+                let normal = (b - a).cross(c - a).normalize().unwrap_or_else(|| {
+                    let longest =
+                        [b - a, c - b, a - c]
+                            .into_iter()
+                            .fold(Vec3::ZERO, |longest, edge| {
+                                if edge.max_abs() > longest.max_abs() {
+                                    edge
+                                } else {
+                                    longest
+                                }
+                            });
+                    across(longest)
+                });
+                placed(xf, (local, S::ZERO, normal))
+            }
+        }
     }
 }
