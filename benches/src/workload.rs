@@ -63,6 +63,14 @@ impl GapParameters {
         overlapping_fraction: 0.1,
         max_depth_ratio: 0.5,
     };
+
+    /// Every pair overlapping, by up to half the smaller shape's reach: the
+    /// penetration benchmarks' placements.
+    pub const OVERLAPPING: Self = Self {
+        max_gap: 0.0,
+        overlapping_fraction: 1.0,
+        max_depth_ratio: 0.5,
+    };
 }
 
 /// Shape A's origin is uniform in the square `[-WORLD_HALF_WIDTH, WORLD_HALF_WIDTH]^2`.

@@ -2,10 +2,13 @@
 //! its accuracy table and the tests, so all of them measure the same pairs.
 
 use crate::standard::BATCH_SIZE;
+use crate::three::shape_data::ShapeData3;
 use crate::three::shape_data::{Capsule3Data, CuboidData, EllipsoidData, HullData, SphereData};
 use crate::three::workload::{
-    Workload3, capsule_hull_pairs, cuboid_pairs, ellipsoid_pairs, hull_pairs, sphere_hull_pairs,
+    Workload3, capsule_hull_pairs, cuboid_pairs, ellipsoid_pairs, hull_pairs, place_pairs3,
+    sphere_hull_pairs,
 };
+use crate::workload::GapParameters;
 
 /// Seed of [`standard_cuboid_pairs`].
 pub const CUBOID_SEED: u64 = 0x6A4B_3D0B;
@@ -41,4 +44,20 @@ pub fn standard_sphere_hull_pairs() -> Workload3<SphereData, HullData> {
 /// [`BATCH_SIZE`] ellipsoid pairs, one in ten overlapping.
 pub fn standard_ellipsoid_pairs() -> Workload3<EllipsoidData> {
     ellipsoid_pairs(BATCH_SIZE, ELLIPSOID_SEED)
+}
+
+/// Seed of the placements of [`overlapping`].
+pub const OVERLAPPING_SEED: u64 = 0x6A4B_3D0E;
+
+/// The pairs of `workload` placed again with [`GapParameters::OVERLAPPING`]: every
+/// pair overlapping, for the penetration benchmark.
+///
+/// ```
+/// use gjk_benches::three::standard::{overlapping, standard_cuboid_pairs};
+/// let deep = overlapping(standard_cuboid_pairs());
+/// assert!(deep.pairs.iter().all(|pair| pair.centre_line_gap < 0.0));
+/// ```
+pub fn overlapping<A: ShapeData3, B: ShapeData3>(workload: Workload3<A, B>) -> Workload3<A, B> {
+    let shapes = workload.pairs.into_iter().map(|pair| (pair.a, pair.b));
+    place_pairs3(shapes, &GapParameters::OVERLAPPING, OVERLAPPING_SEED)
 }

@@ -145,7 +145,50 @@ fn triangle_normal<S: Scalar>(a: Vec3<S>, b: Vec3<S>, c: Vec3<S>) -> Option<Vec3
     } else {
         ab.cross(bc)
     };
-    area.normalize()
+    // One square root and one division where the squared length is a normal number
+    // (`Vec3::normalize` scales by the largest coordinate first, two divisions more,
+    // which took a quarter of a box pair's EPA time); scaled where it under- or
+    // overflows.
+    let length_squared = area.length_squared();
+    if length_squared >= S::min_positive_value() && length_squared < S::infinity() {
+        Some(area * (S::ONE / length_squared.sqrt()))
+    } else {
+        area.normalize()
+    }
+}
+
+/// The distance from the origin to the triangle `corners` with unit normal `normal`:
+/// from its plane when the origin's foot lies inside (on the inner side of every edge,
+/// `n . (x cross y) >= 0` for each edge `x -> y`, the simplex solver's area test),
+/// measured from the corner nearest the origin (the least rounding, as the plane's EPA
+/// measures its edges); else from the nearest edge.
+fn triangle_distance<S: Scalar>(corners: [Vec3<S>; 3], normal: Vec3<S>) -> S {
+    let [a, b, c] = corners;
+    let inside = normal.dot(a.cross(b)) >= S::ZERO
+        && normal.dot(b.cross(c)) >= S::ZERO
+        && normal.dot(c.cross(a)) >= S::ZERO;
+    if inside {
+        let nearest = corners.into_iter().fold(a, |nearest, corner| {
+            if corner.length_squared() < nearest.length_squared() {
+                corner
+            } else {
+                nearest
+            }
+        });
+        return normal.dot(nearest);
+    }
+    [(a, b), (b, c), (c, a)]
+        .into_iter()
+        .fold(S::infinity(), |nearest, (start, end)| {
+            let edge = end - start;
+            let length_squared = edge.length_squared();
+            let t = if length_squared > S::ZERO {
+                (-start.dot(edge) / length_squared).max(S::ZERO).min(S::ONE)
+            } else {
+                S::ZERO
+            };
+            nearest.min((start + edge * t).length())
+        })
 }
 
 /// The faces of a tetrahedron whose vertices 0 to 3 have
@@ -180,6 +223,8 @@ struct Polytope<S> {
     uses: [u8; CAPACITY],
     /// Slots at and above this one were never used.
     vertex_end: usize,
+    /// The largest squared length of a vertex added so far.
+    largest_squared: S,
     faces: [Face<S>; FACE_CAPACITY],
     /// Slots at and above this one were never used.
     face_end: usize,
@@ -191,6 +236,7 @@ impl<S: Scalar> Polytope<S> {
             vertices: [first; CAPACITY],
             uses: [0; CAPACITY],
             vertex_end: 0,
+            largest_squared: S::ZERO,
             faces: [Face::DEAD; FACE_CAPACITY],
             face_end: 0,
         }
@@ -207,9 +253,21 @@ impl<S: Scalar> Polytope<S> {
     /// Measures the face with these corners: its normal and its distance.
     fn measured(&self, corners: [u8; 3], neighbours: [u8; 3]) -> Face<S> {
         let [a, b, c] = corners.map(|index| self.vertex(index).w);
-        let (normal, distance) = match triangle_normal(a, b, c) {
-            Some(normal) => (normal, closest_on_triangle([a, b, c]).closest.length()),
-            None => (Vec3::ZERO, S::infinity()),
+        self.with_normal(
+            corners,
+            neighbours,
+            triangle_normal(a, b, c).unwrap_or(Vec3::ZERO),
+        )
+    }
+
+    /// The face with these corners and its unit normal (zero for a flat face),
+    /// measured.
+    fn with_normal(&self, corners: [u8; 3], neighbours: [u8; 3], normal: Vec3<S>) -> Face<S> {
+        let [a, b, c] = corners.map(|index| self.vertex(index).w);
+        let distance = if normal == Vec3::ZERO {
+            S::infinity()
+        } else {
+            triangle_distance([a, b, c], normal)
         };
         Face {
             corners,
@@ -224,6 +282,9 @@ impl<S: Scalar> Polytope<S> {
     fn tetrahedron(&mut self) {
         self.vertex_end = 4;
         self.face_end = 4;
+        self.largest_squared = self.vertices[..4].iter().fold(S::ZERO, |largest, vertex| {
+            largest.max(vertex.w.length_squared())
+        });
         for (slot, corners) in TETRAHEDRON.iter().enumerate() {
             // The neighbour across each edge: the face holding it reversed.
             let mut neighbours = [0; 3];
@@ -280,16 +341,10 @@ impl<S: Scalar> Polytope<S> {
             .any(|(vertex, &uses)| uses > 0 && vertex.same_features(feature_a, feature_b))
     }
 
-    /// The largest length of a vertex in use: the scale of the rounding.
+    /// The largest length of a vertex the polytope has held: the scale of the
+    /// rounding (kept as vertices come, not rescanned each iteration).
     fn max_vertex_length(&self) -> S {
-        self.vertices[..self.vertex_end]
-            .iter()
-            .zip(&self.uses)
-            .filter(|(_, uses)| **uses > 0)
-            .fold(S::ZERO, |largest, (vertex, _)| {
-                largest.max(vertex.w.length_squared())
-            })
-            .sqrt()
+        self.largest_squared.sqrt()
     }
 
     /// Closes every face whose distance is at least `bound` (it becomes infinitely far,
@@ -507,11 +562,12 @@ impl<S: Scalar> Polytope<S> {
         // Every new face keeps the origin on its inner side (to rounding), so the
         // faces still cover each direction from the origin once (see `prune`).
         let tolerance = S::GJK_TOUCHING * self.max_vertex_length().max(vertex.w.length());
-        for edge in rim {
+        // Zero for a flat face.
+        let mut normals = [Vec3::ZERO; CAPACITY];
+        for (edge, slot) in rim.iter().zip(&mut normals) {
             let (from, to) = (self.vertex(edge.from).w, self.vertex(edge.to).w);
-            if triangle_normal(from, to, vertex.w)
-                .is_some_and(|normal| normal.dot(from) < -tolerance)
-            {
+            *slot = triangle_normal(from, to, vertex.w).unwrap_or(Vec3::ZERO);
+            if slot.dot(from) < -tolerance {
                 return Err(Stuck::BrokenHorizon);
             }
         }
@@ -547,6 +603,7 @@ impl<S: Scalar> Polytope<S> {
         self.uses = uses;
         self.vertices[slot] = vertex;
         self.vertex_end = self.vertex_end.max(slot + 1);
+        self.largest_squared = self.largest_squared.max(vertex.w.length_squared());
         let apex = slot as u8;
         let mut fan = [0_u8; CAPACITY];
         let mut search = 0;
@@ -561,12 +618,12 @@ impl<S: Scalar> Polytope<S> {
             search += 1;
         }
         let fan = &fan[..rim.len()];
-        for (index, edge) in rim.iter().enumerate() {
+        for (index, (edge, normal)) in rim.iter().zip(normals).enumerate() {
             let next = fan[(index + 1) % fan.len()];
             let previous = fan[(index + fan.len() - 1) % fan.len()];
             let corners = [edge.from, edge.to, apex];
             self.faces[usize::from(fan[index])] =
-                self.measured(corners, [edge.outside, next, previous]);
+                self.with_normal(corners, [edge.outside, next, previous], normal);
             self.faces[usize::from(edge.outside)].neighbours[usize::from(edge.outside_edge)] =
                 fan[index];
             for corner in corners {
