@@ -24,7 +24,6 @@ use gjk_benches::three::standard::{
 };
 use gjk_benches::three::{GjkWorkload3, ToGjkShape3, Workload3};
 use gjk_core::{Support, Vec3, distance};
-use parry3d::math::Pose;
 use parry3d_peer as parry;
 
 /// gjk's shapes and transforms of `workload`, in `f32`.
@@ -32,27 +31,6 @@ fn gjk_side<A: ToGjkShape3<f32>, B: ToGjkShape3<f32>>(
     workload: &Workload3<A, B>,
 ) -> GjkWorkload3<f32, A::Shape, B::Shape> {
     GjkWorkload3::new(workload).expect("gjk takes the shapes")
-}
-
-/// parry3d's shapes and poses of `workload`, each shape converted by `to_a` and `to_b`.
-fn parry_side<A, B, PA, PB>(
-    workload: &Workload3<A, B>,
-    to_a: impl Fn(&A) -> PA,
-    to_b: impl Fn(&B) -> PB,
-) -> Vec<(PA, PB, Pose, Pose)> {
-    workload
-        .pairs
-        .iter()
-        .zip(&workload.placements)
-        .map(|(pair, placement)| {
-            (
-                to_a(&pair.a),
-                to_b(&pair.b),
-                parry::pose(&placement.a),
-                parry::pose(&placement.b),
-            )
-        })
-        .collect()
 }
 
 /// The group of one workload, with gjk's `distance` timed first.
@@ -80,7 +58,7 @@ where
 fn bench_cuboids(criterion: &mut Criterion) {
     let workload = standard_cuboid_pairs();
     let gjk = gjk_side(&workload);
-    let parry = parry_side(&workload, parry::cuboid, parry::cuboid);
+    let parry = parry::pairs(&workload, parry::cuboid, parry::cuboid);
     let mut group = gjk_group(criterion, "peers3d_distance_cuboids", &gjk);
     group.bench_function("parry3d", |bencher| {
         bencher.iter(|| {
@@ -103,7 +81,7 @@ fn bench_hulls(criterion: &mut Criterion) {
     let workload = standard_hull_pairs();
     let gjk = gjk_side(&workload);
     let hull = |data: &_| parry::hull(data).expect("parry3d takes the hulls");
-    let parry = parry_side(&workload, hull, hull);
+    let parry = parry::pairs(&workload, hull, hull);
     let mut group = gjk_group(criterion, "peers3d_distance_hulls", &gjk);
     group.bench_function("parry3d", |bencher| {
         bencher.iter(|| {
@@ -119,7 +97,7 @@ fn bench_capsule_hull(criterion: &mut Criterion) {
     let workload = standard_capsule_hull_pairs();
     let gjk = gjk_side(&workload);
     let hull = |data: &_| parry::hull(data).expect("parry3d takes the hulls");
-    let parry = parry_side(&workload, parry::capsule, hull);
+    let parry = parry::pairs(&workload, parry::capsule, hull);
     let mut group = gjk_group(criterion, "peers3d_distance_capsule_hull", &gjk);
     group.bench_function("parry3d", |bencher| {
         bencher.iter(|| {
@@ -135,7 +113,7 @@ fn bench_sphere_hull(criterion: &mut Criterion) {
     let workload = standard_sphere_hull_pairs();
     let gjk = gjk_side(&workload);
     let hull = |data: &_| parry::hull(data).expect("parry3d takes the hulls");
-    let parry = parry_side(&workload, parry::ball, hull);
+    let parry = parry::pairs(&workload, parry::ball, hull);
     let mut group = gjk_group(criterion, "peers3d_distance_sphere_hull", &gjk);
     group.bench_function("parry3d", |bencher| {
         bencher.iter(|| {

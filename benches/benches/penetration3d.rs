@@ -12,10 +12,8 @@
 //! iteration runs `BATCH_SIZE` queries. Run it with
 //! `cargo bench -p gjk-benches --bench penetration3d`.
 
-// The shape conversions; its distance functions are `peers3d.rs`'s.
 #[path = "../peers/parry3d_contact.rs"]
 mod parry3d_contact;
-#[allow(dead_code)]
 #[path = "../peers/parry3d.rs"]
 mod parry3d_peer;
 
@@ -39,27 +37,6 @@ fn gjk_side<A: ToGjkShape3<f32>, B: ToGjkShape3<f32>>(
     workload: &Workload3<A, B>,
 ) -> GjkWorkload3<f32, A::Shape, B::Shape> {
     GjkWorkload3::new(workload).expect("gjk takes the shapes")
-}
-
-/// parry3d's shapes and poses of `workload`.
-fn parry_side<A, B, PA, PB>(
-    workload: &Workload3<A, B>,
-    to_a: impl Fn(&A) -> PA,
-    to_b: impl Fn(&B) -> PB,
-) -> Vec<(PA, PB, Pose, Pose)> {
-    workload
-        .pairs
-        .iter()
-        .zip(&workload.placements)
-        .map(|(pair, placement)| {
-            (
-                to_a(&pair.a),
-                to_b(&pair.b),
-                parry::pose(&placement.a),
-                parry::pose(&placement.b),
-            )
-        })
-        .collect()
 }
 
 /// The group of one workload with gjk's `penetration`, and parry3d's two paths when
@@ -107,7 +84,7 @@ fn penetration3d(criterion: &mut Criterion) {
     let hull = |data: &_| parry::hull(data).expect("parry3d takes the hulls");
 
     let cuboids = overlapping(standard_cuboid_pairs());
-    let parry = parry_side(&cuboids, parry::cuboid, parry::cuboid);
+    let parry = parry::pairs(&cuboids, parry::cuboid, parry::cuboid);
     group(
         criterion,
         "penetration3d_cuboids",
@@ -116,7 +93,7 @@ fn penetration3d(criterion: &mut Criterion) {
     );
 
     let hulls = overlapping(standard_hull_pairs());
-    let parry = parry_side(&hulls, hull, hull);
+    let parry = parry::pairs(&hulls, hull, hull);
     group(
         criterion,
         "penetration3d_hulls",
@@ -125,7 +102,7 @@ fn penetration3d(criterion: &mut Criterion) {
     );
 
     let capsules = overlapping(standard_capsule_hull_pairs());
-    let parry = parry_side(&capsules, parry::capsule, hull);
+    let parry = parry::pairs(&capsules, parry::capsule, hull);
     group(
         criterion,
         "penetration3d_capsule_hull",
@@ -134,7 +111,7 @@ fn penetration3d(criterion: &mut Criterion) {
     );
 
     let spheres = overlapping(standard_sphere_hull_pairs());
-    let parry = parry_side(&spheres, parry::ball, hull);
+    let parry = parry::pairs(&spheres, parry::ball, hull);
     group(
         criterion,
         "penetration3d_sphere_hull",

@@ -55,25 +55,6 @@ fn parry_batch<'a, PA, PB>(
     })
 }
 
-/// parry3d's shapes and poses of `workload`.
-fn parry_side<A, B, PA, PB>(
-    workload: &Workload3<A, B>,
-    to_a: impl Fn(&A) -> PA,
-    to_b: impl Fn(&B) -> PB,
-) -> Vec<(PA, PB, Pose, Pose)> {
-    let pairs = workload.pairs.iter().zip(&workload.placements);
-    pairs
-        .map(|(pair, placement)| {
-            (
-                to_a(&pair.a),
-                to_b(&pair.b),
-                parry::pose(&placement.a),
-                parry::pose(&placement.b),
-            )
-        })
-        .collect()
-}
-
 fn gjk_side<A: ToGjkShape3<f32>, B: ToGjkShape3<f32>>(
     workload: &Workload3<A, B>,
 ) -> GjkWorkload3<f32, A::Shape, B::Shape> {
@@ -96,10 +77,10 @@ fn main() {
     let gjk_capsule_hull = gjk_side(&capsule_hull);
     let gjk_sphere_hull = gjk_side(&sphere_hull);
     let gjk_ellipsoids = gjk_side(&ellipsoids);
-    let parry_cuboids = parry_side(&cuboids, parry::cuboid, parry::cuboid);
-    let parry_hulls = parry_side(&hulls, hull, hull);
-    let parry_capsule_hull = parry_side(&capsule_hull, parry::capsule, hull);
-    let parry_sphere_hull = parry_side(&sphere_hull, parry::ball, hull);
+    let parry_cuboids = parry::pairs(&cuboids, parry::cuboid, parry::cuboid);
+    let parry_hulls = parry::pairs(&hulls, hull, hull);
+    let parry_capsule_hull = parry::pairs(&capsule_hull, parry::capsule, hull);
+    let parry_sphere_hull = parry::pairs(&sphere_hull, parry::ball, hull);
 
     let mut batches: Vec<Batch<'_>> = vec![
         ("cuboids gjk", gjk_batch(&gjk_cuboids)),

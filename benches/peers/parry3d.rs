@@ -34,7 +34,12 @@
 //! vertices, as `ConvexPoints`' is). The accuracy table judges parry on its own
 //! polyhedron's points.
 
-use gjk_benches::three::{Capsule3Data, CuboidData, HullData, P3, Placement3, SphereData};
+// The benchmarks, the accuracy table and the tests each use part of it.
+#![allow(dead_code)]
+
+use gjk_benches::three::{
+    Capsule3Data, CuboidData, HullData, P3, Placement3, SphereData, Workload3,
+};
 use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::details::distance_support_map_support_map;
 use parry3d::shape::{Ball, Capsule, ConvexPolyhedron, Cuboid, Shape, SupportMap};
@@ -92,4 +97,24 @@ pub fn gjk_distance<A: SupportMap, B: SupportMap>(
     pose_b: &Pose,
 ) -> f32 {
     distance_support_map_support_map(&pose_a.inv_mul(pose_b), a, b)
+}
+
+/// parry3d's shapes and poses of `workload`'s pairs, each shape converted by `to_a` and
+/// `to_b`.
+pub fn pairs<A, B, PA, PB>(
+    workload: &Workload3<A, B>,
+    to_a: impl Fn(&A) -> PA,
+    to_b: impl Fn(&B) -> PB,
+) -> Vec<(PA, PB, Pose, Pose)> {
+    let pairs = workload.pairs.iter().zip(&workload.placements);
+    pairs
+        .map(|(pair, placement)| {
+            (
+                to_a(&pair.a),
+                to_b(&pair.b),
+                pose(&placement.a),
+                pose(&placement.b),
+            )
+        })
+        .collect()
 }

@@ -7,8 +7,10 @@
 //! collinear points and slivers common); placements mix them, so huge coordinates meet
 //! tiny shapes. The 3D inputs are in `space.rs`.
 
+mod projection;
 mod space;
 
+pub use projection::check_projection;
 pub use space::{P3, Placement3, Shape3, ShapeSpec3, tame_scale3};
 
 use arbitrary::{Arbitrary, Result, Unstructured};

@@ -65,11 +65,21 @@ impl<S: Scalar, V: Space<Scalar = S>> SimplexVertex<S, V> {
     /// features never match: their points move continuously with the direction.
     #[inline]
     pub fn same_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
-        self.feature_a == feature_a
-            && self.feature_b == feature_b
-            && !feature_a.is_smooth()
-            && !feature_b.is_smooth()
+        made_of((self.feature_a, self.feature_b), feature_a, feature_b)
     }
+}
+
+/// Whether a point made from the features `made` (A's, B's) was made from the same
+/// two polytope features as `feature_a` and `feature_b`: what the GJK loops and EPA
+/// take as "this support point is already here". Smooth features never match: their
+/// points move continuously with the direction.
+#[inline]
+pub(crate) fn made_of(
+    made: (FeatureId, FeatureId),
+    feature_a: FeatureId,
+    feature_b: FeatureId,
+) -> bool {
+    made.0 == feature_a && made.1 == feature_b && !feature_a.is_smooth() && !feature_b.is_smooth()
 }
 
 /// A GJK simplex of the space `V` and its solver: what the shared loop (`iteration.rs`)

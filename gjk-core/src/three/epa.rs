@@ -47,7 +47,7 @@
 use core::cmp::Ordering;
 
 use crate::gjk::MinkowskiDifference;
-use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
+use crate::gjk::simplex::{GjkSimplex, SimplexVertex, made_of};
 use crate::gjk::{Deepest, EpaEnd};
 use crate::three::simplex::{Simplex3, closest_on_triangle};
 use crate::{FeatureId, Scalar, Vec3};
@@ -93,10 +93,7 @@ impl<S: Scalar> Vertex<S> {
     /// Whether the vertex was made from the same two polytope features (never for
     /// smooth features, whose points move with the direction).
     fn same_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
-        self.feature_a == feature_a
-            && self.feature_b == feature_b
-            && !feature_a.is_smooth()
-            && !feature_b.is_smooth()
+        made_of((self.feature_a, self.feature_b), feature_a, feature_b)
     }
 }
 

@@ -34,7 +34,7 @@
 
 use core::cmp::Ordering;
 
-use crate::gjk::simplex::SimplexVertex;
+use crate::gjk::simplex::{SimplexVertex, made_of};
 use crate::gjk::{Deepest, EpaEnd, PlanePair};
 use crate::two::simplex::Simplex;
 use crate::{FeatureId, Scalar, Vec2};
@@ -108,10 +108,7 @@ impl<S: Scalar> PolytopeVertex<S> {
     /// Whether the vertex was made from the same two polytope features (never for
     /// smooth features, whose points move with the direction).
     fn same_features(&self, feature_a: FeatureId, feature_b: FeatureId) -> bool {
-        self.feature_a == feature_a
-            && self.feature_b == feature_b
-            && !feature_a.is_smooth()
-            && !feature_b.is_smooth()
+        made_of((self.feature_a, self.feature_b), feature_a, feature_b)
     }
 }
 
