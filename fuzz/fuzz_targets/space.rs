@@ -30,7 +30,8 @@ fn closed_form(
         Shape3::Triangle(s) => s.project_point(xf, point),
         Shape3::Cylinder(s) => s.project_point(xf, point),
         Shape3::Cone(s) => s.project_point(xf, point),
-        Shape3::RoundedCuboid(_) | Shape3::Points(_) | Shape3::Ellipsoid(_) => return None,
+        Shape3::Ellipsoid(s) => s.project_point(xf, point),
+        Shape3::RoundedCuboid(_) | Shape3::Points(_) => return None,
     })
 }
 

@@ -21,8 +21,8 @@
 //!   (`gjk_oracle::shallowest_exit3`) is shorter, both within `bar L` (for
 //!   `MaxIterations` the test prints how much longer its way out is);
 //! - the classification and `contains_point` outside the band around the surface;
-//! - the shape's closed form, where it has one (all but convex point sets, rounded
-//!   boxes and ellipsoids), passes the same checks and gives the generic projection's
+//! - the shape's closed form, where it has one (all but convex point sets and rounded
+//!   boxes), passes the same checks and gives the generic projection's
 //!   signed distance within `bar L` (or a shorter way out, within `bar L`, where the
 //!   generic one ended `MaxIterations`).
 //!
@@ -38,7 +38,9 @@ use gjk_core::{
     PointProjection, PointStatus, Quat, Scalar, Transform3, Vec3, contains_point, project_point,
 };
 use gjk_oracle::{Core3, P3, Shape3, distance3, separation_along3, shallowest_exit3, transform3};
-use gjk_shapes::{Capsule3, Cone, Cuboid, Cylinder, Point3, Segment3, Sphere, Triangle3};
+use gjk_shapes::{
+    Capsule3, Cone, Cuboid, Cylinder, Ellipsoid, Point3, Segment3, Sphere, Triangle3,
+};
 use harness3d::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
@@ -151,6 +153,9 @@ fn closed_form<S: Scalar>(
             half_height,
             radius,
         } => Cone::new(s(*half_height), s(*radius))
+            .expect(valid)
+            .project_point(xf, point),
+        Spec::Ellipsoid { semi_axes } => Ellipsoid::new(v(semi_axes))
             .expect(valid)
             .project_point(xf, point),
         _ => return None,

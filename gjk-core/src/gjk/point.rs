@@ -189,7 +189,7 @@ where
 /// assert_eq!(inside.normal, Vec2::new(0.0, 1.0));
 /// ```
 ///
-/// In 3D, on an ellipsoid, which has no closed form:
+/// In 3D, on an ellipsoid (whose closed form is `Ellipsoid::project_point`):
 ///
 /// ```
 /// use gjk_core::{project_point, PointStatus, Transform3, Vec3};

@@ -15,8 +15,9 @@
 //! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`] places a 3D shape as
 //! [`Transformed`](crate::Transformed) places a plane one. Points, spheres, segments,
 //! capsules, boxes and triangles have closed-form `project_point`s (`project.rs`),
-//! cylinders and cones through their meridian sections (`project_revolved.rs`); the
-//! others take the generic [`gjk_core::project_point`].
+//! cylinders and cones through their meridian sections (`project_revolved.rs`),
+//! ellipsoids by Eberly's bisection (`project_ellipsoid.rs`); point sets and the
+//! combinators take the generic [`gjk_core::project_point`].
 
 mod capsule3;
 mod cone;
@@ -27,6 +28,7 @@ mod ellipsoid;
 mod hull_builder3;
 mod point3;
 mod project;
+mod project_ellipsoid;
 mod project_revolved;
 mod segment3;
 mod sphere;

@@ -89,7 +89,7 @@ impl<S: Scalar> Ellipse<S> {
 
 /// The point of the ellipse with semi-axes `a >= b > 0` nearest `(y0, y1)`, both
 /// coordinates at least zero.
-fn nearest_in_first_quadrant<S: Scalar>(a: S, b: S, y0: S, y1: S) -> (S, S) {
+pub(crate) fn nearest_in_first_quadrant<S: Scalar>(a: S, b: S, y0: S, y1: S) -> (S, S) {
     let r = (a / b) * (a / b);
     let d = ((a - b) / b) * ((a + b) / b);
     // Branched on the ratios, not the coordinates, and a ratio below `eps^2` counts as

@@ -15,6 +15,6 @@
 
 mod capsule;
 mod circle;
-mod ellipse;
+pub(crate) mod ellipse;
 mod polygon;
 mod rect;
