@@ -64,6 +64,12 @@ pub fn run(workspace_root: &Path) -> Result<(), Box<dyn Error>> {
         three::print_pair(index + 1, pair, output);
     }
 
+    heading("penetration() in space: each pair pushed into overlap (3D EPA)");
+    three::print_overlaps(&pairs3, &outputs3);
+
+    heading("project_point() in space: inside and outside an ellipsoid");
+    three::print_projections()?;
+
     heading("distance_cached(): warm starts over frames of motion");
     warm_start_runs()?;
 

@@ -1,7 +1,10 @@
 //! The tour's pairs in space: the same `distance` and `intersects` calls on shapes of
 //! `Support<f32, Vec3<f32>>`, placed by `Transform3`.
 
-use gjk_core::{DistanceOutput, Quat, Support, Transform3, Vec3, distance, intersects};
+use gjk_core::{
+    DistanceOutput, Quat, Support, Transform3, Vec3, distance, intersects, penetration,
+    project_point,
+};
 use gjk_shapes::{Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, ShapeError};
 
 /// Points of the hull in the first pair.
@@ -143,6 +146,58 @@ pub fn print_pair(number: usize, pair: &Pair, output: &DistanceOutput<f32, Vec3<
     println!("    normal      {}", point(output.normal));
     println!("    iterations  {}", output.iterations);
     println!("    intersects  {overlap}");
+}
+
+/// How far [`print_overlaps`] pushes each pair past touching.
+pub const PUSH: f32 = 0.2;
+
+/// Each pair with B moved against its distance normal until the shapes overlap by
+/// [`PUSH`] along it, and `penetration` on it: the depth (at least the push, as B's
+/// shortest way out may be another), the normal, the deepest points.
+pub fn print_overlaps(pairs: &[Pair], outputs: &[DistanceOutput<f32, Vec3<f32>>]) {
+    for (number, (pair, apart)) in pairs.iter().zip(outputs).enumerate() {
+        let moved = Transform3::new(
+            pair.b.transform.translation - apart.normal * (apart.distance + PUSH),
+            pair.b.transform.rotation,
+        );
+        let out = penetration(&*pair.a.shape, pair.a.transform, &*pair.b.shape, moved);
+        println!();
+        println!(
+            "[{}] {}, B pushed {PUSH} past touching",
+            number + 1,
+            pair.title
+        );
+        println!("    status      {:?}", out.status);
+        println!("    depth       {:.6}", out.depth);
+        println!("    normal      {}", point(out.normal));
+        println!("    witness A   {}", point(out.witness_a));
+        println!("    witness B   {}", point(out.witness_b));
+        println!("    iterations  {}", out.iterations);
+    }
+}
+
+/// `project_point` from inside and outside the last pair's ellipsoid: the generic
+/// query (GJK outside, EPA inside) and the ellipsoid's closed form.
+pub fn print_projections() -> Result<(), ShapeError> {
+    let egg = gjk_shapes::Ellipsoid::new(Vec3::new(0.9_f32, 0.55, 0.4))?;
+    let xf = placed([0.0, 0.0, 0.0], [1.0, 0.0, 1.0], 0.7);
+    for local in [Vec3::new(0.2, 0.1, 0.0), Vec3::new(1.5, 0.0, 0.5)] {
+        let query = xf.transform_point(local);
+        let generic = project_point(&egg, xf, query);
+        let closed = egg.project_point(xf, query);
+        println!();
+        println!("    point       {}", point(query));
+        println!(
+            "    generic     {:?}, signed distance {:.6}, {} support calls",
+            generic.status, generic.signed_distance, generic.iterations
+        );
+        println!(
+            "    closed form {:?}, signed distance {:.6}",
+            closed.status, closed.signed_distance
+        );
+        println!("    surface     {}", point(closed.surface_point));
+    }
+    Ok(())
 }
 
 /// A vector as `(x, y, z)` with aligned columns.
