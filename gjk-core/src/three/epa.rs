@@ -81,6 +81,14 @@ struct Vertex<S> {
 }
 
 impl<S: Scalar> Vertex<S> {
+    /// An unused slot.
+    const UNUSED: Self = Self {
+        witness_a: Vec3::ZERO,
+        w: Vec3::ZERO,
+        feature_a: FeatureId::vertex(0),
+        feature_b: FeatureId::vertex(0),
+    };
+
     fn from_simplex(vertex: &SimplexVertex<S, Vec3<S>>) -> Self {
         Self {
             witness_a: vertex.witness_a,
@@ -192,6 +200,10 @@ fn triangle_distance<S: Scalar>(corners: [Vec3<S>; 3], normal: Vec3<S>) -> S {
 /// `(w1 - w0) x (w2 - w0) . (w3 - w0) > 0`, each counter-clockwise from outside.
 const TETRAHEDRON: [[u8; 3]; 4] = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
 
+/// The face across each edge of each face of [`TETRAHEDRON`] (the face holding that
+/// edge reversed; `tests::the_tetrahedron_s_neighbours_hold_each_edge_reversed`).
+const TETRAHEDRON_NEIGHBOURS: [[u8; 3]; 4] = [[2, 3, 1], [0, 3, 2], [1, 3, 0], [0, 2, 1]];
+
 /// Why a face could not be expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stuck {
@@ -228,9 +240,10 @@ struct Polytope<S> {
 }
 
 impl<S: Scalar> Polytope<S> {
-    fn new(first: Vertex<S>) -> Self {
+    /// An empty polytope: every slot zero, which the compiler sets as one block.
+    fn new() -> Self {
         Self {
-            vertices: [first; CAPACITY],
+            vertices: [Vertex::UNUSED; CAPACITY],
             uses: [0; CAPACITY],
             vertex_end: 0,
             largest_squared: S::ZERO,
@@ -282,19 +295,9 @@ impl<S: Scalar> Polytope<S> {
         self.largest_squared = self.vertices[..4].iter().fold(S::ZERO, |largest, vertex| {
             largest.max(vertex.w.length_squared())
         });
-        for (slot, corners) in TETRAHEDRON.iter().enumerate() {
-            // The neighbour across each edge: the face holding it reversed.
-            let mut neighbours = [0; 3];
-            for (edge, neighbour) in neighbours.iter_mut().enumerate() {
-                let (from, to) = (corners[edge], corners[(edge + 1) % 3]);
-                for (other, other_corners) in TETRAHEDRON.iter().enumerate() {
-                    let holds = (0..3)
-                        .any(|i| other_corners[i] == to && other_corners[(i + 1) % 3] == from);
-                    if other != slot && holds {
-                        *neighbour = other as u8;
-                    }
-                }
-            }
+        for (slot, (corners, neighbours)) in
+            TETRAHEDRON.iter().zip(TETRAHEDRON_NEIGHBOURS).enumerate()
+        {
             self.faces[slot] = self.measured(*corners, neighbours);
             for corner in corners {
                 self.uses[usize::from(*corner)] += 1;
@@ -673,7 +676,7 @@ where
     if let Err(flat) = grow_to_tetrahedron(pair, &mut start, &mut count, &mut iterations) {
         return flat_answer(&start[..count.max(1)], iterations, flat);
     }
-    let mut polytope = Polytope::new(start[0]);
+    let mut polytope = Polytope::new();
     polytope.vertices[..4].copy_from_slice(&start);
     polytope.tetrahedron();
 
@@ -1146,5 +1149,23 @@ fn flat_answer<S: Scalar>(
         core_a,
         iterations,
         end,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tetrahedron_s_neighbours_hold_each_edge_reversed() {
+        for (face, corners) in TETRAHEDRON.iter().enumerate() {
+            for edge in 0..3 {
+                let (from, to) = (corners[edge], corners[(edge + 1) % 3]);
+                let neighbour = usize::from(TETRAHEDRON_NEIGHBOURS[face][edge]);
+                let other = TETRAHEDRON[neighbour];
+                let reversed = (0..3).any(|i| other[i] == to && other[(i + 1) % 3] == from);
+                assert!(neighbour != face && reversed, "face {face} edge {edge}");
+            }
+        }
     }
 }
