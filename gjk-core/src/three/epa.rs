@@ -32,17 +32,20 @@
 //! once the polytope cannot grow (full, or a horizon that rounding broke):
 //!     upper bound U = the local minimum of D's support function near the nearest
 //!                     face (first_bound), then every smaller support value EPA meets
-//! ends:    the nearest face meets U (less the slack) -> U is the answer, converged
-//!          the polytope still cannot grow, or SUPPORT_BUDGET spent -> the best
-//!          local minimum from the faces that could hold a smaller one
-//!          (improve_bound), reported as MaxIterations
+//!     prune:  faces at least U away (less the slack) are closed; a vertex whose faces
+//!             are all closed is dropped, its hole closed by a fan that keeps the
+//!             origin strictly inside (closed too), which frees room
+//! ends:    the nearest open face meets U -> U is the answer, converged
+//!          nothing to drop, or SUPPORT_BUDGET spent -> the best local minimum from
+//!          the faces that could hold a smaller one (improve_bound), MaxIterations
 //! ```
 //!
-//! The plane's EPA also drops vertices between faces the bound has closed, to free
-//! room. In 3D that needs the closed region re-triangulated without breaking the
-//! polytope's convexity, which the horizon search relies on; it is not done, so a
-//! curved pair whose depth varies little around the answer ends `MaxIterations` with
-//! its upper bound.
+//! A pruned polytope need not be convex, so every new face is checked to keep the
+//! origin on its inner side: the faces then still cover each direction from the
+//! origin once, which is what the walk over visible faces and the certificate rely on
+//! (see `Polytope::prune`). Where the depth varies little around its minimum (deep
+//! inside a nearly round shape) the faces near the answer outnumber the polytope even
+//! so, and the answer is an honest `MaxIterations` with its upper bound.
 
 use core::cmp::Ordering;
 
@@ -53,9 +56,13 @@ use crate::three::simplex::{Simplex3, closest_on_triangle};
 use crate::{FeatureId, Scalar, Vec3};
 
 /// Most vertices the polytope holds at once. Two boxes have at most 64 vertices in
-/// their Minkowski difference, and EPA touches only those near the answer; curved
-/// shapes converge near the nearest face, the rest of the polytope staying coarse.
-/// The polytope takes about 6 KB of stack in `f32` and 11 KB in `f64`.
+/// their Minkowski difference, and EPA touches only those near the answer (4 to 7
+/// insertions on average for boxes and 32-point hulls); curved shapes converge near
+/// the nearest face, the rest of the polytope closed and pruned. With fewer, deep
+/// curved pairs cap sooner: without pruning, 64 capped 87 % of deep `f64` ellipsoid
+/// pairs and 128 or more 19 %; with pruning, 64 caps 23 %, all deeper than a fifth of
+/// the size (2026-11-27). The polytope takes 5.1 KB of stack in `f32` and 8.6 KB in
+/// `f64`, an insertion about 1.7 KB (`f32`) more.
 pub(crate) const CAPACITY: usize = 64;
 
 /// Most faces: a closed triangulated polytope of `n` vertices has `2 n - 4` faces
