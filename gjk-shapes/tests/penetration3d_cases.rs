@@ -167,3 +167,24 @@ fn nan_and_unnormalized_placements_are_invalid_input() {
     assert_eq!(out.status, PenetrationStatus::InvalidInput);
     assert!(out.depth.is_nan());
 }
+
+/// A point on a cone's axis: every way out across the lateral surface is as short, so
+/// EPA cannot certify the depth, and the least support value lies on the kink between
+/// the apex's region and the rim's, where the quasi-Newton steps stalled on the apex
+/// (the support value is linear there): the capped answer was 1.5e-3 of the depth too
+/// deep. Stepping on until the support point changes, then solving across the kink
+/// (the segment from the apex to a rim point lies on the surface), gives the shortest
+/// way out; 1e-3 off the axis, EPA then certifies it.
+#[test]
+fn a_point_on_a_cone_s_axis_gets_the_shortest_way_out() {
+    let cone = gjk_shapes::Cone::new(0.693_695_203_956_338_4_f64, 0.714_193_051_987_530_2).unwrap();
+    for (point, certified) in [(Vec3::ZERO, false), (Vec3::new(1e-3, 0.0, 0.0), true)] {
+        let generic = gjk_core::project_point(&cone, Transform3::IDENTITY, point);
+        let closed = cone.project_point(Transform3::IDENTITY, point);
+        let gap = (generic.signed_distance - closed.signed_distance).abs();
+        assert!(gap < 1e-12, "{generic:?} vs {closed:?}");
+        if certified {
+            assert_eq!(generic.status, gjk_core::PointStatus::Inside);
+        }
+    }
+}

@@ -84,7 +84,7 @@ pub enum PenetrationStatus {
     /// 79 of 393 random `f64` points deep inside ellipsoids (within 0.3 of the size
     /// from the centre) ended here, their depth at most 1.7e-9 of itself above the
     /// shortest way out; a point on a cone's axis, where every way out across the
-    /// lateral surface is as short, 1.5e-3. Every overlap shallower than 5 % of the
+    /// lateral surface is as short, 3.7e-9. Every overlap shallower than 5 % of the
     /// smaller shape ended `Penetrating` (`gjk-shapes/tests/oracle_penetration3d.rs`
     /// and `oracle_project3d.rs`, 2026-11-27).
     MaxIterations,
