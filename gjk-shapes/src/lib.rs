@@ -19,6 +19,13 @@
 //! Constructors validate their input and return a [`ShapeError`] naming the problem;
 //! support functions never panic, whatever the direction (zero, tiny, huge or NaN).
 //!
+//! Point projections in closed form: every concrete shape but [`ConvexPoints`] has a
+//! `project_point` (the nearest surface point, the signed distance and the normal,
+//! inside or outside), which gives what the generic [`gjk_core::project_point`] gives
+//! without its iterations; in 3D too ([`Cylinder::project_point`] and
+//! [`Cone::project_point`] through their meridian sections,
+//! [`Ellipsoid::project_point`] by Eberly's bisection).
+//!
 //! ```
 //! use gjk_core::{distance, DistanceStatus, Transform, Vec2};
 //! use gjk_shapes::{Capsule, Circle, Polygon, Rect};
