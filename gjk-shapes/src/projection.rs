@@ -59,6 +59,28 @@ pub(crate) fn nearest_on_segment<S: Scalar, V: Space<Scalar = S>>(a: V, b: V, po
     a + edge * t.max(S::ZERO).min(S::ONE)
 }
 
+/// The outward normal and signed distance of `point` from its nearest surface point
+/// `surface` (one frame) on a smooth shape: along the offset, towards the point outside
+/// and away from it inside, or along `gradient` (the surface's outward gradient there;
+/// `fallback` if it has no direction) for a point on the surface itself.
+#[inline]
+pub(crate) fn from_surface<S: Scalar, V: Space<Scalar = S>>(
+    point: V,
+    surface: V,
+    inside: bool,
+    gradient: V,
+    fallback: V,
+) -> (V, S) {
+    match direction_and_length(point - surface) {
+        Some((direction, length)) if inside => (-direction, -length),
+        Some((direction, length)) => (direction, length),
+        None => (
+            direction_and_length(gradient).map_or(fallback, |(direction, _)| direction),
+            S::ZERO,
+        ),
+    }
+}
+
 /// `point` in the frame of a shape placed by `xf`, or `None` for unusable input (a NaN
 /// or infinite point or transform, a rotation off unit length).
 #[inline]

@@ -192,15 +192,21 @@ fn triangle_distance<S: Scalar>(corners: [Vec3<S>; 3], normal: Vec3<S>) -> S {
     [(a, b), (b, c), (c, a)]
         .into_iter()
         .fold(S::infinity(), |nearest, (start, end)| {
-            let edge = end - start;
-            let length_squared = edge.length_squared();
-            let t = if length_squared > S::ZERO {
-                (-start.dot(edge) / length_squared).max(S::ZERO).min(S::ONE)
-            } else {
-                S::ZERO
-            };
-            nearest.min((start + edge * t).length())
+            let t = fraction_nearest_origin(start, end);
+            nearest.min((start + (end - start) * t).length())
         })
+}
+
+/// The fraction along the segment from `start` to `end` of its point nearest the
+/// origin (zero for a segment of no length).
+fn fraction_nearest_origin<S: Scalar>(start: Vec3<S>, end: Vec3<S>) -> S {
+    let edge = end - start;
+    let length_squared = edge.length_squared();
+    if length_squared > S::ZERO {
+        (-start.dot(edge) / length_squared).max(S::ZERO).min(S::ONE)
+    } else {
+        S::ZERO
+    }
 }
 
 /// The faces of a tetrahedron whose vertices 0 to 3 have
@@ -1038,16 +1044,8 @@ fn across_kink<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
     best: &mut Refined<S>,
     iterations: &mut u32,
 ) -> Option<()> {
-    let nearest_on = |start: Vec3<S>, end: Vec3<S>| {
-        let edge = end - start;
-        let length_squared = edge.length_squared();
-        let t = if length_squared > S::ZERO {
-            (-start.dot(edge) / length_squared).max(S::ZERO).min(S::ONE)
-        } else {
-            S::ZERO
-        };
-        start + edge * t
-    };
+    let nearest_on =
+        |start: Vec3<S>, end: Vec3<S>| start + (end - start) * fraction_nearest_origin(start, end);
     let [mut start, mut end] = ends;
     for _ in 0..KINK_STEPS {
         let foot = nearest_on(start.w, end.w);
@@ -1244,15 +1242,8 @@ fn flat_answer<S: Scalar>(
             (normal, weights, corners)
         }
         [_, second] => {
-            let edge = second.w - first.w;
             let normal = across_longest();
-            let t = if edge.length_squared() > S::ZERO {
-                (-first.w.dot(edge) / edge.length_squared())
-                    .max(S::ZERO)
-                    .min(S::ONE)
-            } else {
-                S::ZERO
-            };
+            let t = fraction_nearest_origin(first.w, second.w);
             (normal, [S::ONE - t, t, S::ZERO], [first, second, second])
         }
         _ => (Vec3::X, [S::ONE, S::ZERO, S::ZERO], [first; 3]),

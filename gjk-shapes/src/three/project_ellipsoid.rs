@@ -5,7 +5,7 @@
 use gjk_core::{PointProjection, Scalar, Transform3, Vec3, project_point};
 
 use crate::Ellipsoid;
-use crate::projection::{invalid, local_point, placed};
+use crate::projection::{from_surface, invalid, local_point, placed};
 use crate::two::project::ellipse::nearest_in_first_quadrant;
 
 impl<S: Scalar> Ellipsoid<S> {
@@ -74,27 +74,13 @@ impl<S: Scalar> Ellipsoid<S> {
         let surface = Vec3::new(surface[0], surface[1], surface[2]);
         let ratio = Vec3::new(local.x / axes.x, local.y / axes.y, local.z / axes.z);
         let inside = ratio.length_squared() <= S::ONE;
-        // The outward normal: along the offset (towards the point outside, away from
-        // it inside), or the gradient `x / e^2` on the surface itself.
-        let offset = local - surface;
-        let (normal, distance) = match offset.normalize() {
-            Some(direction) => {
-                let length = direction.dot(offset);
-                if inside {
-                    (-direction, -length)
-                } else {
-                    (direction, length)
-                }
-            }
-            None => {
-                let gradient = Vec3::new(
-                    surface.x / axes.x / axes.x,
-                    surface.y / axes.y / axes.y,
-                    surface.z / axes.z / axes.z,
-                );
-                (gradient.normalize().unwrap_or(Vec3::X), S::ZERO)
-            }
-        };
+        // The gradient on the surface is `x / e^2`.
+        let gradient = Vec3::new(
+            surface.x / axes.x / axes.x,
+            surface.y / axes.y / axes.y,
+            surface.z / axes.z / axes.z,
+        );
+        let (normal, distance) = from_surface(local, surface, inside, gradient, Vec3::X);
         placed(xf, (surface, distance, normal))
     }
 }

@@ -4,7 +4,7 @@
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
 use crate::Ellipse;
-use crate::projection::{invalid, local_point, placed};
+use crate::projection::{from_surface, invalid, local_point, placed};
 
 impl<S: Scalar> Ellipse<S> {
     /// The point of the ellipse (placed by `xf`) nearest `point`, its signed distance
@@ -66,23 +66,9 @@ impl<S: Scalar> Ellipse<S> {
         let surface = Vec2::new(sign(along_x, local.x), sign(along_y, local.y));
         let (ratio_x, ratio_y) = (local.x / axes.x, local.y / axes.y);
         let inside = ratio_x * ratio_x + ratio_y * ratio_y <= S::ONE;
-        // The outward normal: along the offset (towards the point outside, away from
-        // it inside), or the gradient `(x / a^2, y / b^2)` on the surface itself.
-        let offset = local - surface;
-        let (normal, distance) = match offset.normalize() {
-            Some(direction) => {
-                let length = direction.dot(offset);
-                if inside {
-                    (-direction, -length)
-                } else {
-                    (direction, length)
-                }
-            }
-            None => {
-                let gradient = Vec2::new(surface.x / axes.x / axes.x, surface.y / axes.y / axes.y);
-                (gradient.normalize().unwrap_or(Vec2::X), S::ZERO)
-            }
-        };
+        // The gradient on the surface is `(x / a^2, y / b^2)`.
+        let gradient = Vec2::new(surface.x / axes.x / axes.x, surface.y / axes.y / axes.y);
+        let (normal, distance) = from_surface(local, surface, inside, gradient, Vec2::X);
         placed(xf, (surface, distance, normal))
     }
 }
