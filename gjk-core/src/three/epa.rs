@@ -380,17 +380,17 @@ impl<S: Scalar> Polytope<S> {
                 face.distance = S::infinity();
             }
         }
-        let mut dropped = false;
+        let mut in_use = self.uses.iter().filter(|&&uses| uses > 0).count();
+        let before = in_use;
         for vertex in 0..self.vertex_end {
-            let in_use = self.uses.iter().filter(|&&uses| uses > 0).count();
             if in_use <= 4 {
                 break;
             }
             if self.uses[vertex] > 0 && self.drop_vertex(vertex as u8) {
-                dropped = true;
+                in_use -= 1;
             }
         }
-        dropped
+        in_use < before
     }
 
     /// Drops `vertex` if its faces are all closed and a fan from one of its
@@ -731,14 +731,8 @@ where
         {
             break EpaEnd::Converged;
         }
-        if let Some(found) = &mut bound
-            && reach < found.depth
-        {
-            *found = Refined {
-                normal: face.normal,
-                depth: reach,
-                deepest: vertex,
-            };
+        if let Some(found) = &mut bound {
+            found.keep_least(face.normal, vertex);
         }
         if polytope.insert(vertex, nearest).is_err() {
             // The polytope cannot grow here: bound the answer from above (the first
@@ -747,12 +741,10 @@ where
             let found = match bound {
                 Some(found) => found,
                 None => match first_bound(pair, face.normal, &mut iterations) {
-                    Some(found) if found.depth <= reach => found,
-                    Some(_) => Refined {
-                        normal: face.normal,
-                        depth: reach,
-                        deepest: vertex,
-                    },
+                    Some(mut found) => {
+                        found.keep_least(face.normal, vertex);
+                        found
+                    }
                     None => break EpaEnd::InvalidInput,
                 },
             };
@@ -832,6 +824,22 @@ struct Refined<S> {
     normal: Vec3<S>,
     depth: S,
     deepest: Vertex<S>,
+}
+
+impl<S: Scalar> Refined<S> {
+    /// Takes the support direction `normal`, with `D`'s support point `deepest` there,
+    /// if `D` reaches less far that way; the depth along it.
+    fn keep_least(&mut self, normal: Vec3<S>, deepest: Vertex<S>) -> S {
+        let depth = normal.dot(deepest.w);
+        if depth < self.depth {
+            *self = Refined {
+                normal,
+                depth,
+                deepest,
+            };
+        }
+        depth
+    }
 }
 
 /// The best values EPA can give when it cannot certify them: the least of the local
@@ -954,14 +962,7 @@ fn first_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
         }
         let next = [offset[0] + step[0], offset[1] + step[1]];
         let (direction, deepest) = probe(next, iterations)?;
-        let depth = direction.dot(deepest.w);
-        if depth < best.depth {
-            best = Refined {
-                normal: direction,
-                depth,
-                deepest,
-            };
-        }
+        best.keep_least(direction, deepest);
         let (next_gradient, converged) = slope(direction, deepest.w);
         let change = [
             next_gradient[0] - gradient[0],
@@ -970,11 +971,11 @@ fn first_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
         // `g` grows along the step through a minimum; anything else is none.
         let rise = change[0] * step[0] + change[1] * step[1];
         let growing = rise > S::ZERO;
-        let last = core::mem::replace(&mut latest, deepest);
+        previous = latest;
+        latest = deepest;
         if converged {
             return Some(best);
         }
-        previous = last;
         if !growing {
             if latest.w == previous.w {
                 // Both probes on one vertex of `D`, where the support value is linear
@@ -986,14 +987,7 @@ fn first_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
                     reach = reach.map(|part| part * S::TWO);
                     let (direction, deepest) =
                         probe([next[0] + reach[0], next[1] + reach[1]], iterations)?;
-                    let depth = direction.dot(deepest.w);
-                    if depth < best.depth {
-                        best = Refined {
-                            normal: direction,
-                            depth,
-                            deepest,
-                        };
-                    }
+                    best.keep_least(direction, deepest);
                     if deepest.w != latest.w {
                         previous = latest;
                         latest = deepest;
@@ -1057,14 +1051,7 @@ fn across_kink<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
         if !deepest.w.is_finite() {
             return None;
         }
-        let depth = direction.dot(deepest.w);
-        if depth < best.depth {
-            *best = Refined {
-                normal: direction,
-                depth,
-                deepest,
-            };
-        }
+        let depth = best.keep_least(direction, deepest);
         // Reaching no farther than the segment: the kink's minimum.
         if depth - direction.dot(foot) <= S::GJK_RELATIVE_GAP * depth.abs() {
             return Some(());

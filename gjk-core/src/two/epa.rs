@@ -362,14 +362,8 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
         {
             break EpaEnd::Converged;
         }
-        if let Some(found) = &mut bound
-            && reach < found.depth
-        {
-            *found = Refined {
-                normal: face.normal,
-                depth: reach,
-                deepest: vertex,
-            };
+        if let Some(found) = &mut bound {
+            found.keep_least(face.normal, vertex);
         }
         polytope.insert_after(nearest, vertex);
     };
@@ -434,6 +428,21 @@ struct Refined<S> {
     normal: Vec2<S>,
     depth: S,
     deepest: PolytopeVertex<S>,
+}
+
+impl<S: Scalar> Refined<S> {
+    /// Takes the support direction `normal`, with `D`'s support point `deepest` there,
+    /// if `D` reaches less far that way.
+    fn keep_least(&mut self, normal: Vec2<S>, deepest: PolytopeVertex<S>) {
+        let depth = normal.dot(deepest.w);
+        if depth < self.depth {
+            *self = Refined {
+                normal,
+                depth,
+                deepest,
+            };
+        }
+    }
 }
 
 /// Most support calls EPA makes. The full polytope is pruned and grown again until
@@ -547,14 +556,7 @@ fn first_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
     let mut offset = clamp(-previous.1 / best.depth.max(S::EPS));
     for _ in 1..REFINE_STEPS {
         let (direction, deepest) = probe(offset, iterations)?;
-        let depth = direction.dot(deepest.w);
-        if depth < best.depth {
-            best = Refined {
-                normal: direction,
-                depth,
-                deepest,
-            };
-        }
+        best.keep_least(direction, deepest);
         // `g` grows through the minimum; anything else is no smooth minimum.
         let slope_across = direction.perp().dot(deepest.w);
         let rise = slope_across - previous.1;
