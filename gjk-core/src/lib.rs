@@ -11,9 +11,9 @@
 //! - [`penetration`]: how deep overlapping shapes are and along which normal they
 //!   separate (EPA); [`project_point`] and [`contains_point`]: a point's nearest
 //!   surface point and signed distance, and whether a shape holds it. In both.
-//! - [`ray_cast`], [`shape_cast`], [`time_of_impact`]: where a ray first meets a shape,
-//!   and when moving shapes first touch (linear sweeps and sweeps with rotation). In
-//!   the plane.
+//! - [`ray_cast`], [`shape_cast`]: where a ray first meets a shape, and when shapes
+//!   moving in straight lines first touch. In both. [`time_of_impact`]: sweeps with
+//!   rotation, in the plane.
 //! - [`manifold`]: contact points with feature ids for solvers, with
 //!   [`Manifold::to_world`] and [`point_states`] between frames. In the plane.
 //!
@@ -65,22 +65,22 @@ mod three;
 mod two;
 
 pub use gjk::cache::{CachedVertex, SimplexCache};
+pub use gjk::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
 pub use gjk::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use gjk::overlap::{QueryError, intersects};
 pub use gjk::penetration::{PenetrationOutput, PenetrationStatus, penetration};
 pub use gjk::point::{PointProjection, PointStatus, contains_point, project_point};
+pub use gjk::ray::{ray_cast, support_ray_cast};
+pub use gjk::shape_cast::shape_cast;
 pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
 pub use scalar::Scalar;
 pub use space::{RigidTransform, Space};
 pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
-pub use two::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
 pub use two::contact::{FacePair, clip_faces, manifold};
 pub use two::manifold::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
     WorldPoint, point_states,
 };
 pub use two::outline::{boundary_point, outline};
-pub use two::ray::{ray_cast, support_ray_cast};
-pub use two::shape_cast::shape_cast;
 pub use two::sweep::Sweep;
 pub use two::toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};

@@ -366,7 +366,7 @@ impl<S: Scalar, T: ContactShape<S> + ?Sized> ContactShape<S> for &T {
 /// assert_eq!(out, support_ray_cast(&Square, Transform::IDENTITY, ray));
 /// assert_eq!((out.status, out.fraction), (CastStatus::Hit, 0.375));
 /// ```
-pub trait RayShape<S: Scalar>: Support<S> {
+pub trait RayShape<S: Scalar, V: Space<Scalar = S> = Vec2<S>>: Support<S, V> {
     /// A closed-form ray cast, which [`ray_cast`](crate::ray_cast) answers with when the
     /// shape has one; `None` (the default) has it run the GJK ray cast,
     /// [`support_ray_cast`](crate::support_ray_cast).
@@ -416,18 +416,26 @@ pub trait RayShape<S: Scalar>: Support<S> {
     /// assert!((gjk.fraction - 0.375).abs() < 1e-15);
     /// ```
     #[inline]
-    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+    fn analytic_ray_cast(
+        &self,
+        transform: V::Transform,
+        ray: Ray<S, V>,
+    ) -> Option<CastOutput<S, V>> {
         let _ = (transform, ray);
         None
     }
 }
 
-impl<S: Scalar, T: RayShape<S> + ?Sized> RayShape<S> for &T {
+impl<S: Scalar, V: Space<Scalar = S>, T: RayShape<S, V> + ?Sized> RayShape<S, V> for &T {
     #[inline]
-    fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {
+    fn analytic_ray_cast(
+        &self,
+        transform: V::Transform,
+        ray: Ray<S, V>,
+    ) -> Option<CastOutput<S, V>> {
         (**self).analytic_ray_cast(transform, ray)
     }
 }
 
 /// A shape behind `dyn Support` takes the GJK ray cast: its vtable has no closed form.
-impl<S: Scalar> RayShape<S> for dyn Support<S> + '_ {}
+impl<S: Scalar, V: Space<Scalar = S>> RayShape<S, V> for dyn Support<S, V> + '_ {}

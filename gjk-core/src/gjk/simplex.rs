@@ -134,6 +134,13 @@ pub trait GjkSimplex<S, V: Space<Scalar = S>>: Copy {
     fn keeps_edge(reduction: &Self::Reduction) -> bool;
     /// Multiplies every vertex's points by `factor`, a power of two.
     fn scale(&mut self, factor: S);
+    /// Moves every vertex's Minkowski point by `offset`: the simplex seen from a query
+    /// point that moved by `-offset` (a cast advancing along its ray). The support
+    /// points stay as they were made.
+    fn shift(&mut self, offset: V);
+    /// Undoes every [`shift`](Self::shift): each vertex's Minkowski point computed
+    /// again from its support points, exactly as it was made.
+    fn unshift(&mut self);
     /// The power of two a loop that ended on this simplex rescales by, if any.
     fn rescue_factor(&self, start: S) -> Option<S>;
     /// The witness points on the two cores (A's frame).

@@ -206,6 +206,19 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
         }
     }
     #[inline]
+    fn shift(&mut self, offset: Vec3<S>) {
+        for &slot in self.order.iter().take(self.count) {
+            self.vertices[usize::from(slot) & 3].w += offset;
+        }
+    }
+    #[inline]
+    fn unshift(&mut self) {
+        for &slot in self.order.iter().take(self.count) {
+            let vertex = &mut self.vertices[usize::from(slot) & 3];
+            vertex.w = vertex.witness_b - vertex.witness_a;
+        }
+    }
+    #[inline]
     fn rescue_factor(&self, start: S) -> Option<S> {
         let mut largest = start.magnitude_key();
         for vertex in self.vertex_iter() {

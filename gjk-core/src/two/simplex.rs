@@ -81,6 +81,16 @@ impl<S: Scalar> GjkSimplex<S, Vec2<S>> for Simplex<S> {
     fn scale(&mut self, factor: S) {
         Simplex::scale(self, factor);
     }
+
+    #[inline]
+    fn shift(&mut self, offset: Vec2<S>) {
+        Simplex::shift(self, offset);
+    }
+
+    #[inline]
+    fn unshift(&mut self) {
+        Simplex::unshift(self);
+    }
     #[inline(always)]
     fn rescue_factor(&self, start: S) -> Option<S> {
         Simplex::rescue_factor(self, start)

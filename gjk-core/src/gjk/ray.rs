@@ -1,29 +1,31 @@
 //! `ray_cast`: where a ray first meets a convex shape, by the shape's analytic cast or
-//! by GJK on its support function (`support_ray_cast`).
+//! by GJK on its support function (`support_ray_cast`), in either dimension.
 
 #[cfg(target_os = "none")]
 use crate::ShapeCastInput;
+use crate::gjk::shape_cast::with_exact_starting_normal;
+#[cfg(not(target_os = "none"))]
+use crate::gjk::shape_cast::{Contact, LinearCast, invalid_output, run};
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
 #[cfg(not(target_os = "none"))]
 use crate::gjk::{Pair, checked_radii, shared};
-use crate::two::shape_cast::with_exact_starting_normal;
-#[cfg(not(target_os = "none"))]
-use crate::two::shape_cast::{Contact, LinearCast, invalid_output, run};
-use crate::{CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform, Vec2};
+use crate::{
+    CastOutput, FeatureId, Ray, RayShape, RigidTransform, Scalar, Space, Support, SupportPoint,
+};
 
 /// The ray's origin as a shape: a single point at its local origin.
 struct RayOrigin;
 
-impl<S: Scalar> Support<S> for RayOrigin {
+impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for RayOrigin {
     #[inline]
-    fn support(&self, _direction: Vec2<S>) -> SupportPoint<S> {
-        SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+    fn support(&self, _direction: V) -> SupportPoint<S, V> {
+        SupportPoint::new(V::ZERO, FeatureId::vertex(0))
     }
 
     #[inline]
-    fn feature_point(&self, _feature: FeatureId) -> Option<Vec2<S>> {
-        Some(Vec2::ZERO)
+    fn feature_point(&self, _feature: FeatureId) -> Option<V> {
+        Some(V::ZERO)
     }
 }
 
@@ -99,10 +101,11 @@ impl<S: Scalar> Support<S> for RayOrigin {
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 #[inline]
-pub fn ray_cast<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
+pub fn ray_cast<S, V, T>(shape: &T, xf: V::Transform, ray: Ray<S, V>) -> CastOutput<S, V>
 where
     S: Scalar,
-    T: RayShape<S> + ?Sized,
+    V: Space<Scalar = S>,
+    T: RayShape<S, V> + ?Sized,
 {
     match shape.analytic_ray_cast(xf, ray) {
         Some(out) => out,
@@ -139,25 +142,26 @@ where
 /// assert_eq!(out.fraction, 0.5);
 /// assert!(out.iterations > 0);
 /// ```
-pub fn support_ray_cast<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
+pub fn support_ray_cast<S, V, T>(shape: &T, xf: V::Transform, ray: Ray<S, V>) -> CastOutput<S, V>
 where
     S: Scalar,
-    T: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    T: Support<S, V> + ?Sized,
 {
-    let xf_origin = Transform::from_translation(ray.origin);
+    let xf_origin = V::Transform::from_translation(ray.origin);
     // On bare metal the ray is the shape cast of its origin point, run by the shape
     // cast's one copy of the code: the same checks and arithmetic in the same order
     // (B's motion `translation - 0`, the target `radius + 0 + 0`), so the same bits.
     #[cfg(target_os = "none")]
-    let (shape, origin): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(shape), &CoreOf(&RayOrigin));
+    let (shape, origin): (&dyn Core<S, V>, &dyn Core<S, V>) = (&CoreOf(shape), &CoreOf(&RayOrigin));
     #[cfg(target_os = "none")]
-    let out = crate::two::shape_cast::cast_shapes(
+    let out = crate::gjk::shape_cast::cast_shapes(
         shape,
         xf,
         origin,
         xf_origin,
         &ShapeCastInput {
-            translation_a: Vec2::ZERO,
+            translation_a: V::ZERO,
             translation_b: ray.translation,
             max_fraction: ray.max_fraction,
             target_separation: S::ZERO,
@@ -172,28 +176,30 @@ where
 /// The body of [`support_ray_cast`] on hosted targets, with the ray's origin inlined as B.
 #[cfg(not(target_os = "none"))]
 #[inline]
-fn cast_ray<S, T>(shape: &T, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S>
+fn cast_ray<S, V, T>(shape: &T, xf: V::Transform, ray: Ray<S, V>) -> CastOutput<S, V>
 where
     S: Scalar,
-    T: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    T: Support<S, V> + ?Sized,
 {
-    let xf_origin = Transform::from_translation(ray.origin);
+    let xf_origin = V::Transform::from_translation(ray.origin);
     let usable_max = ray.max_fraction >= S::ZERO && ray.max_fraction.is_finite();
     // Finite only if the translation is and the reach does not overflow.
     let reach = ray.translation * ray.max_fraction;
-    let radii =
-        checked_radii(shape, xf, &RayOrigin, xf_origin).filter(|_| usable_max && reach.is_finite());
+    let radii = checked_radii::<S, V, T, RayOrigin>(shape, xf, &RayOrigin, xf_origin)
+        .filter(|_| usable_max && reach.is_finite());
     let Some((radius, _)) = radii else {
         return invalid_output(0);
     };
-    let pair: Pair<'_, S, _, _> = Pair {
+    let relative = xf.inv_mul(xf_origin);
+    let pair: Pair<'_, S, T, RayOrigin, V> = Pair {
         a: shape,
         b: &RayOrigin,
-        relative: xf.inv_mul(xf_origin),
+        relative: V::frame(&relative),
     };
     let linear = LinearCast {
-        offset: pair.relative.translation,
-        motion: xf.rotation.inv_rotate(ray.translation),
+        offset: relative.translation(),
+        motion: xf.inv_rotate(ray.translation),
         max_fraction: ray.max_fraction,
         target: radius,
     };

@@ -1,7 +1,7 @@
 //! The value types of the cast queries: a ray, a linear sweep of two shapes, and what a
-//! cast hits.
+//! cast hits. Each is generic over the [`Space`] (the plane by default).
 
-use crate::{Scalar, Vec2};
+use crate::{Scalar, Space, Vec2};
 
 /// A ray: the points `origin + t * translation` for `t` in `[0, max_fraction]`.
 ///
@@ -17,16 +17,16 @@ use crate::{Scalar, Vec2};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Ray<S> {
+pub struct Ray<S, V = Vec2<S>> {
     /// Where the ray starts.
-    pub origin: Vec2<S>,
+    pub origin: V,
     /// Direction and length of the ray at fraction 1.
-    pub translation: Vec2<S>,
+    pub translation: V,
     /// The largest fraction of `translation` the ray reaches (1 by default).
     pub max_fraction: S,
 }
 
-impl<S: Scalar> Ray<S> {
+impl<S: Scalar, V: Space<Scalar = S>> Ray<S, V> {
     /// A ray from `origin` along all of `translation` (`max_fraction` 1).
     ///
     /// ```
@@ -35,7 +35,7 @@ impl<S: Scalar> Ray<S> {
     /// assert_eq!(ray.point_at(1.0), Vec2::new(0.0, 2.0));
     /// ```
     #[inline]
-    pub fn new(origin: Vec2<S>, translation: Vec2<S>) -> Self {
+    pub fn new(origin: V, translation: V) -> Self {
         Self {
             origin,
             translation,
@@ -51,7 +51,7 @@ impl<S: Scalar> Ray<S> {
     /// assert_eq!(ray.point_at(0.25), Vec2::new(1.5, 1.0));
     /// ```
     #[inline]
-    pub fn point_at(&self, fraction: S) -> Vec2<S> {
+    pub fn point_at(&self, fraction: S) -> V {
         self.origin + self.translation * fraction
     }
 }
@@ -109,23 +109,23 @@ pub enum CastStatus {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
-pub struct CastOutput<S> {
+pub struct CastOutput<S, V = Vec2<S>> {
     /// Fraction of the translation at the first contact (zero when starting inside,
     /// `max_fraction` on a miss).
     pub fraction: S,
     /// The contact point: on the shape's surface for a ray; for a shape cast, on A's
     /// surface at the time of contact (and the target separation away from B's).
-    pub point: Vec2<S>,
+    pub point: V,
     /// Unit surface normal at the contact: against the ray for a ray cast; from A
     /// towards B for a shape cast. Zero on a miss and when no direction is defined.
-    pub normal: Vec2<S>,
+    pub normal: V,
     /// GJK iterations (support calls).
     pub iterations: u32,
     /// What the cast found.
     pub status: CastStatus,
 }
 
-impl<S: Scalar> CastOutput<S> {
+impl<S: Scalar, V: Space<Scalar = S>> CastOutput<S, V> {
     /// Whether the cast reached the target (`status == Hit`).
     ///
     /// ```
@@ -185,10 +185,10 @@ impl<S: Scalar> CastOutput<S> {
 /// assert_eq!((blank.normal, blank.iterations), (Vec2::ZERO, 0));
 /// assert!(!blank.is_hit());
 /// ```
-impl<S: Scalar> Default for CastOutput<S> {
+impl<S: Scalar, V: Space<Scalar = S>> Default for CastOutput<S, V> {
     #[inline]
     fn default() -> Self {
-        crate::two::shape_cast::invalid_output(0)
+        crate::gjk::shape_cast::invalid_output(0)
     }
 }
 
@@ -205,11 +205,11 @@ impl<S: Scalar> Default for CastOutput<S> {
 /// assert_eq!(cast.relative_translation(), Vec2::new(-2.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ShapeCastInput<S> {
+pub struct ShapeCastInput<S, V = Vec2<S>> {
     /// How far A moves at fraction 1.
-    pub translation_a: Vec2<S>,
+    pub translation_a: V,
     /// How far B moves at fraction 1.
-    pub translation_b: Vec2<S>,
+    pub translation_b: V,
     /// The largest fraction considered (1 by default).
     pub max_fraction: S,
     /// Gap between the rounded surfaces that counts as contact (0 by default; must not
@@ -217,7 +217,7 @@ pub struct ShapeCastInput<S> {
     pub target_separation: S,
 }
 
-impl<S: Scalar> ShapeCastInput<S> {
+impl<S: Scalar, V: Space<Scalar = S>> ShapeCastInput<S, V> {
     /// A still and B moving by `translation_b`, to first touch, over fractions `[0, 1]`.
     ///
     /// ```
@@ -226,8 +226,8 @@ impl<S: Scalar> ShapeCastInput<S> {
     /// assert_eq!(cast.target_separation, 0.0);
     /// ```
     #[inline]
-    pub fn moving_b(translation_b: Vec2<S>) -> Self {
-        Self::moving(Vec2::ZERO, translation_b)
+    pub fn moving_b(translation_b: V) -> Self {
+        Self::moving(V::ZERO, translation_b)
     }
 
     /// Both shapes moving, to first touch, over fractions `[0, 1]`.
@@ -238,7 +238,7 @@ impl<S: Scalar> ShapeCastInput<S> {
     /// assert_eq!(cast.relative_translation(), Vec2::new(-2.0, 0.0));
     /// ```
     #[inline]
-    pub fn moving(translation_a: Vec2<S>, translation_b: Vec2<S>) -> Self {
+    pub fn moving(translation_a: V, translation_b: V) -> Self {
         Self {
             translation_a,
             translation_b,
@@ -255,7 +255,7 @@ impl<S: Scalar> ShapeCastInput<S> {
     /// assert_eq!(cast.relative_translation(), Vec2::new(-0.5, 0.0));
     /// ```
     #[inline]
-    pub fn relative_translation(&self) -> Vec2<S> {
+    pub fn relative_translation(&self) -> V {
         self.translation_b - self.translation_a
     }
 }

@@ -35,11 +35,13 @@
 
 #[cfg(not(target_os = "none"))]
 use crate::gjk::rescale::surely_inside_window;
+use crate::gjk::simplex::GjkSimplex;
 #[cfg(target_os = "none")]
 use crate::gjk::{Core, CoreOf};
-use crate::gjk::{Pair, PlanePair, checked_radii, rescue_factor, scale_vertex, seed, shared};
-use crate::two::simplex::Simplex;
-use crate::{CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Support, Transform, Vec2};
+use crate::gjk::{
+    MinkowskiDifference, Pair, checked_radii, rescue_factor, scale_vertex, seed, shared,
+};
+use crate::{CastOutput, CastStatus, Ray, RigidTransform, Scalar, ShapeCastInput, Space, Support};
 
 /// Why the cast loop stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,13 +57,13 @@ pub(crate) enum CastEnd {
 }
 
 /// Where the cast loop stopped, in A's frame (the simplex is the caller's).
-pub(crate) struct CastState<S> {
+pub(crate) struct CastState<S, V> {
     /// Closest point of the simplex relative to the query point: at a hit, the vector
     /// from A's core to B's core at the time of contact.
-    pub closest: Vec2<S>,
+    pub closest: V,
     /// The normal of the last plane that advanced the ray (from A towards B), zero if
     /// none did.
-    pub advance_normal: Vec2<S>,
+    pub advance_normal: V,
     pub fraction: S,
     pub iterations: u32,
     pub end: CastEnd,
@@ -76,7 +78,7 @@ pub(crate) struct CastState<S> {
     may_need_rescue: bool,
 }
 
-impl<S: Scalar> CastState<S> {
+impl<S: Scalar, V> CastState<S, V> {
     /// Whether the cast surely ended on points and a target inside the rescaling
     /// window (`rescale::surely_inside_window`, from the margin's measure).
     #[cfg(not(target_os = "none"))]
@@ -100,11 +102,11 @@ impl<S: Scalar> CastState<S> {
 /// Hosted targets cast again from an out-of-line copy of the loop, bare metal from the
 /// same one (see `gjk::iterate`).
 #[inline]
-fn run_cast<S: Scalar, D: PlanePair<S> + ?Sized>(
+fn run_cast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    simplex: &mut Simplex<S>,
-    cast: &LinearCast<S>,
-) -> CastState<S> {
+    simplex: &mut D::Simplex,
+    cast: &LinearCast<S, V>,
+) -> CastState<S, V> {
     #[cfg(not(target_os = "none"))]
     {
         let mut state = cast_from(pair, simplex, cast, None, 0);
@@ -143,7 +145,7 @@ fn run_cast<S: Scalar, D: PlanePair<S> + ?Sized>(
 /// How far a cast reaches beyond the pair's points, for `gjk::rescue_factor`: the query
 /// point's travel and the target around it.
 #[inline]
-fn cast_reach<S: Scalar>(cast: &LinearCast<S>) -> S {
+fn cast_reach<S: Scalar, V: Space<Scalar = S>>(cast: &LinearCast<S, V>) -> S {
     (cast.motion * cast.max_fraction).max_abs() + cast.target
 }
 
@@ -153,12 +155,12 @@ fn cast_reach<S: Scalar>(cast: &LinearCast<S>) -> S {
 /// that the hot path holds no call (see `gjk::rescue`).
 #[cfg(not(target_os = "none"))]
 #[inline(always)]
-fn recast<S: Scalar, D: PlanePair<S> + ?Sized>(
+fn recast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    simplex: &mut Simplex<S>,
-    cast: &LinearCast<S>,
-    first: CastState<S>,
-) -> CastState<S> {
+    simplex: &mut D::Simplex,
+    cast: &LinearCast<S, V>,
+    first: CastState<S, V>,
+) -> CastState<S, V> {
     let Some(factor) = rescue_factor(pair, simplex, cast.target, cast_reach(cast)) else {
         return first;
     };
@@ -180,18 +182,18 @@ fn recast<S: Scalar, D: PlanePair<S> + ?Sized>(
 /// `scale` when there is one (a second cast), and `cast` is at that scale. The
 /// closest point and the advancing plane come out as directions only.
 #[inline(always)]
-fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
+fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    simplex: &mut Simplex<S>,
-    cast: &LinearCast<S>,
+    simplex: &mut D::Simplex,
+    cast: &LinearCast<S, V>,
     scale: Option<S>,
     iterations: u32,
-) -> CastState<S> {
+) -> CastState<S, V> {
     let max_fraction = cast.max_fraction;
     let mut iterations = iterations;
     let mut fraction = S::ZERO;
-    let mut query = Vec2::ZERO;
-    let mut advance_normal = Vec2::ZERO;
+    let mut query = V::ZERO;
+    let mut advance_normal = V::ZERO;
     let mut closest = simplex.solve();
     let mut closest_squared = closest.length_squared();
     let mut stalled = false;
@@ -207,12 +209,13 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
         if !closest_squared.is_finite() {
             break CastEnd::InvalidInput;
         }
-        // The cores overlap at `fraction` (a triangle of D around the query point), or
-        // are within the target up to the touching margin of `distance`.
+        // The cores overlap at `fraction` (a full simplex of D around the query point:
+        // a triangle in the plane, a tetrahedron in 3D), or are within the target up
+        // to the touching margin of `distance`.
         largest_squared = simplex.max_vertex_length_squared();
         let margin = S::GJK_TOUCHING * largest_squared.sqrt();
         let reach = cast.target + margin;
-        if simplex.count == 3 || closest_squared <= reach * reach {
+        if simplex.is_full() || closest_squared <= reach * reach {
             break CastEnd::Hit;
         }
         if iterations >= S::GJK_MAX_ITERATIONS {
@@ -276,7 +279,7 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
 
         simplex.push(vertex);
         let reduction = simplex.reduce();
-        let next = reduction.closest;
+        let next = D::Simplex::closest_of(&reduction);
         let next_squared = next.length_squared();
         let progressed = next_squared < least_squared;
         if !moved && !progressed {
@@ -296,7 +299,7 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
             // agree to the relative gap: the query point is on the grown plane of the
             // nearest point. Otherwise the contact lies beyond what rounding lets the
             // loop resolve, and `fraction` is a safe lower bound.
-            if !reduction.keeps_edge() || stalled {
+            if !D::Simplex::keeps_edge(&reduction) || stalled {
                 simplex.pop();
                 let bounds_agree = closest_squared - closest.dot(vertex.w)
                     <= S::GJK_RELATIVE_GAP * closest_squared + margin * closest_squared.sqrt();
@@ -330,12 +333,13 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
 }
 
 /// The first fraction at which two shapes moving in straight lines come within
-/// `cast.target_separation` of each other (first touch by default).
+/// `cast.target_separation` of each other (first touch by default), in the plane or
+/// in 3D.
 ///
 /// A moves by `cast.translation_a` and B by `cast.translation_b` over fractions
 /// `[0, cast.max_fraction]`, without rotating (see `time_of_impact` for rotating
-/// sweeps). The result is exact up to rounding: no slop is added, unlike Box2D v3's
-/// conservative advancement, which stops a linear slop early.
+/// sweeps in the plane). The result is exact up to rounding: no slop is added, unlike
+/// Box2D v3's conservative advancement, which stops a linear slop early.
 ///
 /// - [`CastStatus::Hit`]: `fraction` is the first contact, `normal` the unit normal
 ///   from A towards B there, and `point` the contact point on A's surface (in world
@@ -366,20 +370,40 @@ fn cast_from<S: Scalar, D: PlanePair<S> + ?Sized>(
 /// assert_eq!(out.point.x, 1.0);
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
-pub fn shape_cast<S, A, B>(
+///
+/// In 3D: a ball of radius 1 dropped 10 onto a box whose top is at height 1 touches
+/// it after falling 3.
+///
+/// ```
+/// use gjk_core::{shape_cast, CastStatus, ShapeCastInput, Transform3, Vec3};
+/// use gjk_shapes::{Cuboid, Sphere};
+///
+/// let table = Cuboid::new(Vec3::new(5.0_f64, 5.0, 1.0))?;
+/// let ball = Sphere::new(Vec3::ZERO, 1.0)?;
+/// let above = Transform3::from_translation(Vec3::new(0.5, -0.5, 5.0));
+/// let fall = ShapeCastInput::moving_b(Vec3::new(0.0, 0.0, -10.0));
+/// let out = shape_cast(&table, Transform3::IDENTITY, &ball, above, fall);
+/// assert_eq!(out.status, CastStatus::Hit);
+/// assert!((out.fraction - 0.3).abs() < 1e-15);
+/// assert!((out.normal - Vec3::Z).length() < 1e-15);
+/// assert!((out.point - Vec3::new(0.5, -0.5, 1.0)).length() < 1e-14);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
+pub fn shape_cast<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-    cast: ShapeCastInput<S>,
-) -> CastOutput<S>
+    xf_b: V::Transform,
+    cast: ShapeCastInput<S, V>,
+) -> CastOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     #[cfg(target_os = "none")]
-    let (a, b): (&dyn Core<S>, &dyn Core<S>) = (&CoreOf(a), &CoreOf(b));
+    let (a, b): (&dyn Core<S, V>, &dyn Core<S, V>) = (&CoreOf(a), &CoreOf(b));
     let out = cast_shapes(a, xf_a, b, xf_b, &cast, None);
     with_exact_starting_normal(out, a, xf_a, b, xf_b)
 }
@@ -392,21 +416,22 @@ where
 /// on bare metal: one copy for every cast.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn with_exact_starting_normal<S, A, B>(
-    mut out: CastOutput<S>,
+pub(crate) fn with_exact_starting_normal<S, V, A, B>(
+    mut out: CastOutput<S, V>,
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-) -> CastOutput<S>
+    xf_b: V::Transform,
+) -> CastOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
-    if out.status == CastStatus::StartsInside && out.normal != Vec2::ZERO {
+    if out.status == CastStatus::StartsInside && out.normal != V::ZERO {
         let exact = exact_normal(a, xf_a, b, xf_b);
-        if exact != Vec2::ZERO {
+        if exact != V::ZERO {
             out.normal = exact;
         }
     }
@@ -417,11 +442,12 @@ where
 /// them): a rare path, kept out of line.
 #[cold]
 #[inline(never)]
-fn exact_normal<S, A, B>(a: &A, xf_a: Transform<S>, b: &B, xf_b: Transform<S>) -> Vec2<S>
+fn exact_normal<S, V, A, B>(a: &A, xf_a: V::Transform, b: &B, xf_b: V::Transform) -> V
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     crate::gjk::distance::query(a, xf_a, b, xf_b, None).normal
 }
@@ -432,24 +458,25 @@ where
 /// not A's surface point.
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn cast_shapes<S, A, B>(
+pub(crate) fn cast_shapes<S, V, A, B>(
     a: &A,
-    xf_a: Transform<S>,
+    xf_a: V::Transform,
     b: &B,
-    xf_b: Transform<S>,
-    cast: &ShapeCastInput<S>,
-    ray: Option<&Ray<S>>,
-) -> CastOutput<S>
+    xf_b: V::Transform,
+    cast: &ShapeCastInput<S, V>,
+    ray: Option<&Ray<S, V>>,
+) -> CastOutput<S, V>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     let usable = |value: S| value >= S::ZERO && value.is_finite();
     // The relative reach is finite only if B's translation is too (given A's) and
     // the product does not overflow.
     let reach = cast.relative_translation() * cast.max_fraction;
-    let radii = checked_radii(a, xf_a, b, xf_b).filter(|_| {
+    let radii = checked_radii::<S, V, A, B>(a, xf_a, b, xf_b).filter(|_| {
         cast.translation_a.is_finite()
             && reach.is_finite()
             && usable(cast.max_fraction)
@@ -458,15 +485,16 @@ where
     let Some((radius_a, radius_b)) = radii else {
         return invalid_output(0);
     };
-    let pair: Pair<'_, S, _, _> = Pair {
+    let relative = xf_a.inv_mul(xf_b);
+    let pair: Pair<'_, S, A, B, V> = Pair {
         a,
         b,
-        relative: xf_a.inv_mul(xf_b),
+        relative: V::frame(&relative),
     };
-    let motion = xf_a.rotation.inv_rotate(cast.relative_translation());
+    let motion = xf_a.inv_rotate(cast.relative_translation());
     let target = radius_a + radius_b + cast.target_separation;
     let linear = LinearCast {
-        offset: pair.relative.translation,
+        offset: relative.translation(),
         motion,
         max_fraction: cast.max_fraction,
         target,
@@ -485,34 +513,34 @@ where
 /// A linear cast in A's frame: B starts at `offset` and moves by `motion` over
 /// fractions `[0, max_fraction]`, until the cores come within `target`.
 #[derive(Clone, Copy)]
-pub(crate) struct LinearCast<S> {
-    pub offset: Vec2<S>,
-    pub motion: Vec2<S>,
+pub(crate) struct LinearCast<S, V> {
+    pub offset: V,
+    pub motion: V,
     pub max_fraction: S,
     pub target: S,
 }
 
 /// Where the contact point of a hit lies, given the fraction and the local normal.
-pub(crate) enum Contact<S> {
+pub(crate) enum Contact<S, V: Space<Scalar = S>> {
     /// A ray: the point of the ray at the fraction.
-    Ray(Ray<S>),
+    Ray(Ray<S, V>),
     /// Two shapes: A's core witness point pushed out by A's radius along the normal,
     /// with A moved to the fraction.
     Shapes {
-        xf_a: Transform<S>,
-        translation_a: Vec2<S>,
+        xf_a: V::Transform,
+        translation_a: V,
         radius_a: S,
     },
 }
 
 /// The cast on checked input: the loop and its world-space output.
 #[inline]
-pub(crate) fn run<S: Scalar, D: PlanePair<S> + ?Sized>(
+pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    cast: &LinearCast<S>,
-    contact: Contact<S>,
-    xf_a: Transform<S>,
-) -> CastOutput<S> {
+    cast: &LinearCast<S, V>,
+    contact: Contact<S, V>,
+    xf_a: V::Transform,
+) -> CastOutput<S, V> {
     let mut simplex = seed(pair, cast.offset, None);
     let state = run_cast(pair, &mut simplex, cast);
     #[cfg(not(target_os = "none"))]
@@ -534,14 +562,14 @@ pub(crate) fn run<S: Scalar, D: PlanePair<S> + ?Sized>(
 #[cfg(not(target_os = "none"))]
 #[cold]
 #[inline(never)]
-fn recast_and_finish<S: Scalar, D: PlanePair<S> + ?Sized>(
+fn recast_and_finish<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
-    mut simplex: Simplex<S>,
-    cast: &LinearCast<S>,
-    first: CastState<S>,
-    contact: Contact<S>,
-    xf_a: Transform<S>,
-) -> CastOutput<S> {
+    mut simplex: D::Simplex,
+    cast: &LinearCast<S, V>,
+    first: CastState<S, V>,
+    contact: Contact<S, V>,
+    xf_a: V::Transform,
+) -> CastOutput<S, V> {
     let state = recast(pair, &mut simplex, cast, first);
     finish(
         &state,
@@ -554,12 +582,11 @@ fn recast_and_finish<S: Scalar, D: PlanePair<S> + ?Sized>(
 }
 
 /// Output of a rejected input.
-pub(crate) fn invalid_output<S: Scalar>(iterations: u32) -> CastOutput<S> {
-    let nan = Vec2::new(S::nan(), S::nan());
+pub(crate) fn invalid_output<S: Scalar, V: Space<Scalar = S>>(iterations: u32) -> CastOutput<S, V> {
     CastOutput {
         fraction: S::nan(),
-        point: nan,
-        normal: Vec2::ZERO,
+        point: V::nan(),
+        normal: V::ZERO,
         iterations,
         status: CastStatus::InvalidInput,
     }
@@ -572,19 +599,19 @@ pub(crate) fn invalid_output<S: Scalar>(iterations: u32) -> CastOutput<S> {
 /// loop's (measured on Cortex-M0, `cargo xtask size`).
 #[cfg_attr(target_os = "none", inline(never))]
 #[cfg_attr(not(target_os = "none"), inline)]
-fn finish<S: Scalar>(
-    state: &CastState<S>,
-    simplex: &Simplex<S>,
+fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
+    state: &CastState<S, V>,
+    simplex: &X,
     max_fraction: S,
     target: S,
-    contact: Contact<S>,
-    xf_a: Transform<S>,
-) -> CastOutput<S> {
+    contact: Contact<S, V>,
+    xf_a: V::Transform,
+) -> CastOutput<S, V> {
     let iterations = state.iterations;
     let none = |fraction: S, status: CastStatus| CastOutput {
         fraction,
-        point: Vec2::ZERO,
-        normal: Vec2::ZERO,
+        point: V::ZERO,
+        normal: V::ZERO,
         iterations,
         status,
     };
@@ -597,11 +624,11 @@ fn finish<S: Scalar>(
             // vector between them is the normal, exact for rounded shapes. With a zero
             // target they touch and that vector vanishes: the last advancing plane
             // holds the normal (the face normal for polytopes).
-            let between_cores = state.closest.normalize();
+            let between_cores = state.closest.normalized();
             let normal = if target > S::ZERO {
-                between_cores.or_else(|| state.advance_normal.normalize())
+                between_cores.or_else(|| state.advance_normal.normalized())
             } else {
-                state.advance_normal.normalize().or(between_cores)
+                state.advance_normal.normalized().or(between_cores)
             };
             let starts_inside = state.fraction == S::ZERO;
             let status = if starts_inside {
@@ -610,10 +637,10 @@ fn finish<S: Scalar>(
                 CastStatus::Hit
             };
             // Starting with the cores overlapping leaves no direction to report.
-            let cores_overlap = simplex.count == 3 || between_cores.is_none();
+            let cores_overlap = simplex.is_full() || between_cores.is_none();
             let normal = match normal {
                 Some(normal) if !(starts_inside && cores_overlap) => normal,
-                _ => Vec2::ZERO,
+                _ => V::ZERO,
             };
             let point = match contact {
                 Contact::Ray(ray) => ray.point_at(state.fraction),
@@ -623,17 +650,15 @@ fn finish<S: Scalar>(
                     radius_a,
                 } => {
                     let (core_a, _) = simplex.witness_points();
-                    let xf_a_at_contact = Transform::new(
-                        xf_a.translation + translation_a * state.fraction,
-                        xf_a.rotation,
-                    );
+                    let xf_a_at_contact =
+                        V::moved(&xf_a, xf_a.translation() + translation_a * state.fraction);
                     xf_a_at_contact.transform_point(core_a + normal * radius_a)
                 }
             };
             CastOutput {
                 fraction: state.fraction,
                 point,
-                normal: xf_a.rotation.rotate(normal),
+                normal: xf_a.rotate(normal),
                 iterations,
                 status,
             }
