@@ -268,7 +268,7 @@ impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<
 impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for Hull<A, B> {}
 
 /// No closed-form ray cast: `ray_cast` takes the GJK ray cast.
-impl<S: Scalar, A: Support<S>, B: Support<S>> RayShape<S> for Hull<A, B> {}
+impl<S: Scalar, V: Space<Scalar = S>, A, B> RayShape<S, V> for Hull<A, B> where Self: Support<S, V> {}
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,8 @@
 //! `MinkowskiSum`: the set of sums `a + b` of points of two shapes.
 
 use gjk_core::{
-    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform,
-    Transform3, Vec2, Vec3,
+    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportPoint,
+    Transform, Transform3, Vec2, Vec3,
 };
 
 /// The Minkowski sum of two shapes: every `a + b` with `a` in A and `b` in B, such as a
@@ -184,7 +184,10 @@ impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<
 impl<S: Scalar, A: Support<S>, B: Support<S>> ContactShape<S> for MinkowskiSum<A, B> {}
 
 /// No closed-form ray cast: `ray_cast` takes the GJK ray cast.
-impl<S: Scalar, A: Support<S>, B: Support<S>> RayShape<S> for MinkowskiSum<A, B> {}
+impl<S: Scalar, V: Space<Scalar = S>, A, B> RayShape<S, V> for MinkowskiSum<A, B> where
+    Self: Support<S, V>
+{
+}
 
 #[cfg(test)]
 mod tests {

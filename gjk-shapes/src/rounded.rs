@@ -165,7 +165,7 @@ impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Rounded<S, T> {
 
 /// No closed-form ray cast here (a rounded polygon is bounded by segments and arcs):
 /// `ray_cast` takes the GJK ray cast.
-impl<S: Scalar, T: Support<S>> RayShape<S> for Rounded<S, T> {}
+impl<S: Scalar, V: Space<Scalar = S>, T> RayShape<S, V> for Rounded<S, T> where Self: Support<S, V> {}
 
 #[cfg(test)]
 mod tests {

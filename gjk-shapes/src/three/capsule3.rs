@@ -1,6 +1,6 @@
 //! `Capsule3`: a segment core with a radius, in 3D.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, inflate, support_of_points};
@@ -126,6 +126,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Capsule3<S> {
         inflate(bounds_of_points(ends), self.radius)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Capsule3<S> {}
 
 #[cfg(test)]
 mod tests {

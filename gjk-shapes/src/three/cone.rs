@@ -1,6 +1,6 @@
 //! `Cone`: a solid circular cone along the local z axis.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Vec3};
 
 use crate::ShapeError;
 use crate::three::cylinder::rim_point;
@@ -139,6 +139,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cone<S> {
         Aabb3::new(-half, half)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Cone<S> {}
 
 #[cfg(test)]
 mod tests {

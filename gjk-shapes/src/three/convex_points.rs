@@ -1,6 +1,6 @@
 //! `ConvexPoints`: the convex hull of up to `N` points, stored inline.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, farthest_of_columns, size_of};
@@ -188,6 +188,9 @@ impl<S: Scalar, const N: usize> Support<S, Vec3<S>> for ConvexPoints<S, N> {
         bounds_of_points(self.points().map(|p| transform.transform_point(p)))
     }
 }
+
+/// No closed-form ray cast: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar, const N: usize> RayShape<S, Vec3<S>> for ConvexPoints<S, N> {}
 
 #[cfg(test)]
 mod tests {

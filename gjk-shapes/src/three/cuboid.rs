@@ -1,6 +1,6 @@
 //! `Cuboid`: a centred box in 3D.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 use crate::two::vertices::vertex_index;
@@ -140,6 +140,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cuboid<S> {
         Aabb3::new(transform.translation - half, transform.translation + half)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Cuboid<S> {}
 
 #[cfg(test)]
 mod tests {

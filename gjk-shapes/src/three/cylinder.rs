@@ -1,6 +1,6 @@
 //! `Cylinder`: a solid circular cylinder along the local z axis.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec2, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec2, Vec3};
 
 use crate::ShapeError;
 
@@ -130,6 +130,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cylinder<S> {
         Aabb3::new(transform.translation - half, transform.translation + half)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Cylinder<S> {}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! `Ellipsoid`: a centred ellipsoid with axes along the local axes.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 
@@ -117,6 +117,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Ellipsoid<S> {
         Aabb3::new(transform.translation - half, transform.translation + half)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Ellipsoid<S> {}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! `Point3`: a single point in 3D.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 
@@ -81,6 +81,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Point3<S> {
         Aabb3::new(placed, placed)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Point3<S> {}
 
 #[cfg(test)]
 mod tests {

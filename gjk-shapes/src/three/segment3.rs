@@ -1,6 +1,6 @@
 //! `Segment3`: a line segment in 3D.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, support_of_points};
@@ -99,6 +99,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Segment3<S> {
         bounds_of_points([self.a, self.b].map(|end| transform.transform_point(end)))
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Segment3<S> {}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! `Sphere`: a point core with a radius.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 
@@ -102,6 +102,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Sphere<S> {
         Aabb3::around(transform.transform_point(self.center), self.radius)
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Sphere<S> {}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,8 @@
 //! `Transformed3`: a 3D shape placed in a parent frame by a fixed transform.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+};
 
 use crate::ShapeError;
 
@@ -118,6 +120,19 @@ impl<S: Scalar, T: Support<S, Vec3<S>>> Support<S, Vec3<S>> for Transformed3<S, 
     #[inline]
     fn aabb(&self, transform: Transform3<S>) -> Aabb3<S> {
         self.shape.aabb(transform * self.transform)
+    }
+}
+
+/// The shape's own closed-form cast, if it has one, at the composed placement.
+impl<S: Scalar, T: RayShape<S, Vec3<S>>> RayShape<S, Vec3<S>> for Transformed3<S, T> {
+    #[inline]
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform3<S>,
+        ray: Ray<S, Vec3<S>>,
+    ) -> Option<CastOutput<S, Vec3<S>>> {
+        self.shape
+            .analytic_ray_cast(transform * self.transform, ray)
     }
 }
 

@@ -1,6 +1,6 @@
 //! `Triangle3`: a triangle in 3D.
 
-use gjk_core::{Aabb3, FeatureId, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, size_of, support_of_points};
@@ -112,6 +112,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Triangle3<S> {
         bounds_of_points(self.vertices.map(|v| transform.transform_point(v)))
     }
 }
+
+/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Triangle3<S> {}
 
 #[cfg(test)]
 mod tests {

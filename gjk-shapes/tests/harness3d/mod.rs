@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use gjk_core::{Quat, Scalar, Support, Transform3, Vec3};
+use gjk_core::{Quat, RayShape, Scalar, Transform3, Vec3};
 use gjk_oracle::{Core3, Exact3, P3, Shape3, SplitMix64, distance3, separation_along3, transform3};
 use gjk_shapes::{
     Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Rounded, Segment3, Sphere,
@@ -170,8 +170,9 @@ impl Spec {
         Shape3::new(core, radius)
     }
 
-    /// The kernel's shape, from numbers already representable in `S`.
-    pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn Support<S, Vec3<S>>> {
+    /// The kernel's shape, from numbers already representable in `S` (a `RayShape`, so
+    /// that `ray_cast` takes the shape's closed form where it has one).
+    pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn RayShape<S, Vec3<S>>> {
         let v = |p: &P3| Vec3::new(S::from_f64(p[0]), S::from_f64(p[1]), S::from_f64(p[2]));
         let s = S::from_f64;
         let valid = "the generated shapes are valid";
@@ -386,8 +387,8 @@ pub fn kernel_quaternion<S: Scalar>(q: [f64; 4]) -> Quat<S> {
 
 /// A case built in `S` and, from the same rounded numbers, in the oracle.
 pub struct Scene<S: Scalar> {
-    pub a: Box<dyn Support<S, Vec3<S>>>,
-    pub b: Box<dyn Support<S, Vec3<S>>>,
+    pub a: Box<dyn RayShape<S, Vec3<S>>>,
+    pub b: Box<dyn RayShape<S, Vec3<S>>>,
     pub xf_a: Transform3<S>,
     pub xf_b: Transform3<S>,
     pub exact: Exact3,
