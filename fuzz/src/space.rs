@@ -2,7 +2,9 @@
 //! validated constructors from the same trouble-biased numbers as the plane's.
 
 use arbitrary::Arbitrary;
-use gjk_core::{FeatureId, Quat, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    CastOutput, FeatureId, Quat, Ray, RayShape, Support, SupportPoint, Transform3, Vec3,
+};
 use gjk_shapes::{
     Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Rounded, Segment3,
     ShapeError, Sphere, Triangle3,
@@ -135,7 +137,7 @@ impl ShapeSpec3 {
 }
 
 impl Shape3 {
-    fn inner(&self) -> &dyn Support<f32, Vec3<f32>> {
+    fn inner(&self) -> &dyn RayShape<f32, Vec3<f32>> {
         match self {
             Self::Point(s) => s,
             Self::Sphere(s) => s,
@@ -161,6 +163,17 @@ impl Support<f32, Vec3<f32>> for Shape3 {
     }
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<f32>> {
         self.inner().feature_point(feature)
+    }
+}
+
+/// Each shape's own closed-form cast, where it has one.
+impl RayShape<f32, Vec3<f32>> for Shape3 {
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform3<f32>,
+        ray: Ray<f32, Vec3<f32>>,
+    ) -> Option<CastOutput<f32, Vec3<f32>>> {
+        self.inner().analytic_ray_cast(transform, ray)
     }
 }
 
