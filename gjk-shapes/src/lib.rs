@@ -69,6 +69,7 @@ mod error;
 mod hull;
 mod minkowski;
 mod projection;
+mod ray;
 mod rounded;
 #[cfg(feature = "serde")]
 mod serde_impls;

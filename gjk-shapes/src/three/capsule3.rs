@@ -1,6 +1,8 @@
 //! `Capsule3`: a segment core with a radius, in 3D.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+};
 
 use crate::ShapeError;
 use crate::three::vertices3::{bounds_of_points, inflate, support_of_points};
@@ -127,8 +129,17 @@ impl<S: Scalar> Support<S, Vec3<S>> for Capsule3<S> {
     }
 }
 
-/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
-impl<S: Scalar> RayShape<S, Vec3<S>> for Capsule3<S> {}
+/// [`Capsule3::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Capsule3<S> {
+    #[inline]
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform3<S>,
+        ray: Ray<S, Vec3<S>>,
+    ) -> Option<CastOutput<S, Vec3<S>>> {
+        Some(self.ray_cast(transform, ray))
+    }
+}
 
 #[cfg(test)]
 mod tests {

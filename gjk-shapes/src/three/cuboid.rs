@@ -1,6 +1,8 @@
 //! `Cuboid`: a centred box in 3D.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+};
 
 use crate::ShapeError;
 use crate::two::vertices::vertex_index;
@@ -141,8 +143,17 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cuboid<S> {
     }
 }
 
-/// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
-impl<S: Scalar> RayShape<S, Vec3<S>> for Cuboid<S> {}
+/// [`Cuboid::ray_cast`], the closed form.
+impl<S: Scalar> RayShape<S, Vec3<S>> for Cuboid<S> {
+    #[inline]
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform3<S>,
+        ray: Ray<S, Vec3<S>>,
+    ) -> Option<CastOutput<S, Vec3<S>>> {
+        Some(self.ray_cast(transform, ray))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,9 @@
 //! capsules, boxes and triangles have closed-form `project_point`s (`project.rs`),
 //! cylinders and cones through their meridian sections (`project_revolved.rs`),
 //! ellipsoids by Eberly's bisection (`project_ellipsoid.rs`); point sets and the
-//! combinators take the generic [`gjk_core::project_point`].
+//! combinators take the generic [`gjk_core::project_point`]. Spheres, capsules and
+//! cuboids have closed-form ray casts (`ray.rs`), which `ray_cast` takes; the other shapes take the
+//! GJK ray cast.
 
 mod capsule3;
 mod cone;
@@ -30,6 +32,7 @@ mod point3;
 mod project;
 mod project_ellipsoid;
 mod project_revolved;
+mod ray;
 mod segment3;
 mod sphere;
 mod transformed3;

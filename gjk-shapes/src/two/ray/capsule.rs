@@ -1,12 +1,9 @@
 //! `Capsule::ray_cast`: the capsule as its two side faces and two end discs.
 
-use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
+use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
-use super::{
-    DiscEntry, at_geometry_scale, disc_entry, hit, into_window, invalid, largest_length, local_ray,
-    miss, starts_inside,
-};
 use crate::Capsule;
+use crate::ray::capsule_ray_cast;
 
 impl<S: Scalar> Capsule<S> {
     /// Where a ray first meets the capsule placed by `xf`, in closed form, with the
@@ -33,76 +30,13 @@ impl<S: Scalar> Capsule<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        let extent = largest_length(self.radius(), [self.a(), self.b()]);
-        at_geometry_scale(ray, xf, extent, |ray| self.cast_at_scale(xf, ray))
-    }
-
-    /// [`Self::ray_cast`] for a ray whose translation is within the kernel's window of
-    /// the geometry's size ([`at_geometry_scale`]).
-    fn cast_at_scale(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        let Some(local) = local_ray(xf, ray) else {
-            return invalid();
-        };
-        let points = [self.a(), self.b(), local.origin, local.translation];
-        let largest = largest_length(self.radius(), points);
-        let ([a, b, origin, translation], radius) = into_window(points, self.radius(), largest);
-        let axis = b - a;
-
-        // Inside: within the radius of the nearest core point `a + s (b - a)`.
-        let length_squared = axis.length_squared();
-        let from_a = origin - a;
-        let s = if length_squared > S::ZERO {
-            (from_a.dot(axis) / length_squared).max(S::ZERO).min(S::ONE)
-        } else {
-            S::ZERO
-        };
-        let from_core = from_a - axis * s;
-        if from_core.length() <= radius {
-            let normal = from_core.normalize().unwrap_or_default();
-            return starts_inside(ray, xf.rotation.rotate(normal));
-        }
-
-        let mut best: Option<(S, Vec2<S>)> = None;
-        let mut keep = |fraction: S, normal: Vec2<S>| {
-            if fraction <= ray.max_fraction && best.is_none_or(|(first, _)| fraction < first) {
-                best = Some((fraction, normal));
-            }
-        };
-        if let Some(unit) = axis.normalize() {
-            // In the frame along the core (`along` from `a` towards `b`, `across` to its
-            // left) the sides are the lines `across = +-radius` for `along` in
-            // `[0, |b - a|]`. From outside the slab between them, the ray meets the near
-            // side where its `across` has come down to the radius.
-            let left = unit.perp();
-            let across = from_a.dot(left);
-            let across_rate = translation.dot(left);
-            let side = if across > S::ZERO { S::ONE } else { -S::ONE };
-            let approaching = across_rate * side < S::ZERO;
-            if across.abs() > radius && approaching {
-                let fraction = (across.abs() - radius) / across_rate.abs();
-                let along = from_a.dot(unit) + translation.dot(unit) * fraction;
-                if along >= S::ZERO && along <= axis.dot(unit) {
-                    keep(fraction, left * side);
-                }
-            }
-        }
-        for end in [a, b] {
-            if let DiscEntry::Enters(fraction, normal) =
-                disc_entry(origin - end, translation, radius)
-            {
-                keep(fraction, normal);
-            }
-        }
-        match best {
-            Some((fraction, normal)) => hit(ray, fraction, xf.rotation.rotate(normal)),
-            None => miss(ray),
-        }
+        capsule_ray_cast([self.a(), self.b()], self.radius(), xf, ray)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use gjk_core::CastStatus;
+    use gjk_core::{CastStatus, Vec2};
 
     use super::*;
 

@@ -2,11 +2,8 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
-use super::{
-    DiscEntry, at_geometry_scale, disc_entry, hit, into_window, invalid, largest_length, miss,
-    starts_inside,
-};
 use crate::Circle;
+use crate::ray::ball_ray_cast;
 
 impl<S: Scalar> Circle<S> {
     /// Where a ray first meets the circle placed by `xf`: the exact root of
@@ -32,27 +29,7 @@ impl<S: Scalar> Circle<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        let extent = largest_length(self.radius(), [self.center()]);
-        at_geometry_scale(ray, xf, extent, |ray| self.cast_at_scale(xf, ray))
-    }
-
-    /// [`Self::ray_cast`] for a ray whose translation is within the kernel's window of
-    /// the geometry's size ([`at_geometry_scale`]).
-    fn cast_at_scale(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        if super::local_ray(xf, ray).is_none() {
-            return invalid();
-        }
-        let offset = ray.origin - xf.transform_point(self.center());
-        let points = [offset, ray.translation];
-        let largest = largest_length(self.radius(), points);
-        let ([scaled_offset, translation], radius) = into_window(points, self.radius(), largest);
-        match disc_entry(scaled_offset, translation, radius) {
-            DiscEntry::Inside => starts_inside(ray, offset.normalize().unwrap_or_default()),
-            DiscEntry::Enters(fraction, normal) if fraction <= ray.max_fraction => {
-                hit(ray, fraction, normal)
-            }
-            DiscEntry::Enters(..) | DiscEntry::Misses => miss(ray),
-        }
+        ball_ray_cast(self.center(), self.radius(), xf, ray)
     }
 }
 

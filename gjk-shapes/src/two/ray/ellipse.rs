@@ -2,8 +2,8 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{DiscEntry, disc_entry, hit, invalid, local_ray, miss, starts_inside};
 use crate::Ellipse;
+use crate::ray::{DiscEntry, disc_entry, hit, invalid, local_ray, miss, starts_inside};
 
 impl<S: Scalar> Ellipse<S> {
     /// Where a ray first meets the ellipse placed by `xf`, in closed form, with the

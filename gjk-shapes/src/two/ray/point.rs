@@ -2,8 +2,8 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{hit, invalid, local_ray, miss, starts_inside};
 use crate::Point;
+use crate::ray::{hit, invalid, local_ray, miss, starts_inside};
 
 impl<S: Scalar> Point<S> {
     /// Where a ray meets the point placed by `xf`, with the conventions of

@@ -2,8 +2,8 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{LocalRay, hit, invalid, largest_length, local_ray, miss, starts_inside};
 use crate::Polygon;
+use crate::ray::{LocalRay, hit, invalid, largest_length, local_ray, miss, starts_inside};
 
 impl<S: Scalar, const N: usize> Polygon<S, N> {
     /// Where a ray first meets the polygon placed by `xf`, by clipping the ray against
@@ -85,7 +85,7 @@ fn length_window<S: Scalar>() -> (S, S) {
 fn clip<S: Scalar, const N: usize>(
     polygon: &Polygon<S, N>,
     vertices: &[Vec2<S>; N],
-    local: LocalRay<S>,
+    local: LocalRay<Vec2<S>>,
     xf: Transform<S>,
     ray: Ray<S>,
 ) -> CastOutput<S> {
@@ -142,7 +142,7 @@ fn clip<S: Scalar, const N: usize>(
 #[inline(never)]
 fn clip_scaled<S: Scalar, const N: usize>(
     polygon: &Polygon<S, N>,
-    local: LocalRay<S>,
+    local: LocalRay<Vec2<S>>,
     xf: Transform<S>,
     ray: Ray<S>,
     largest: S,

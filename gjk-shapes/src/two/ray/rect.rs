@@ -1,9 +1,9 @@
 //! `Rect::ray_cast`: the slab test in the box's frame.
 
-use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
+use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
-use super::{hit, invalid, local_ray, miss, starts_inside};
 use crate::Rect;
+use crate::ray::slab_ray_cast;
 
 impl<S: Scalar> Rect<S> {
     /// Where a ray first meets the box placed by `xf`, by the slab test in the box's
@@ -31,52 +31,13 @@ impl<S: Scalar> Rect<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        let Some(local) = local_ray(xf, ray) else {
-            return invalid();
-        };
-        let half = self.half_extents();
-        let axes = [
-            (local.origin.x, local.translation.x, half.x, Vec2::X),
-            (local.origin.y, local.translation.y, half.y, Vec2::Y),
-        ];
-        let mut enter = S::ZERO;
-        let mut exit = ray.max_fraction;
-        let mut entry_normal = None;
-        for (origin, direction, half, axis) in axes {
-            if direction == S::ZERO {
-                if origin.abs() > half {
-                    return miss(ray);
-                }
-                continue;
-            }
-            let (near_face, far_face) = if direction > S::ZERO {
-                (-half, half)
-            } else {
-                (half, -half)
-            };
-            let near = (near_face - origin) / direction;
-            let far = (far_face - origin) / direction;
-            if near > enter {
-                enter = near;
-                // The near face faces against the ray.
-                entry_normal = Some(if direction > S::ZERO { -axis } else { axis });
-            }
-            exit = exit.min(far);
-            if enter > exit {
-                return miss(ray);
-            }
-        }
-        match entry_normal {
-            Some(normal) => hit(ray, enter, xf.rotation.rotate(normal)),
-            // No face lies ahead of the origin: it is inside or on the box.
-            None => starts_inside(ray, Vec2::ZERO),
-        }
+        slab_ray_cast(self.half_extents(), xf, ray)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use gjk_core::CastStatus;
+    use gjk_core::{CastStatus, Vec2};
 
     use super::*;
 

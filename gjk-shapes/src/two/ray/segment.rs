@@ -2,10 +2,10 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
-use super::{
+use crate::Segment;
+use crate::ray::{
     hit, into_window, invalid, largest_length, local_ray, miss, spans_too_far, starts_inside,
 };
-use crate::Segment;
 
 impl<S: Scalar> Segment<S> {
     /// Where a ray first meets the segment placed by `xf`, with the conventions of
