@@ -10,8 +10,8 @@
 //!   pairs), to first touch.
 //! - Ray casts: from B's position along the motion against shape A: gjk's `ray_cast`
 //!   against parry3d's `cast_ray_and_get_normal` (both give the fraction and the
-//!   normal), solid. parry3d answers boxes, balls and capsules in closed form; gjk has
-//!   no 3D closed forms yet and runs its GJK ray cast on every shape.
+//!   normal), solid. Both libraries answer boxes, balls and capsules in closed form
+//!   and hulls by a GJK ray cast.
 //!
 //! Groups are `casts3d_<workload>`, functions `<cast>_<library>`; each criterion
 //! iteration runs `BATCH_SIZE` casts. Run it with

@@ -200,14 +200,20 @@ pub(crate) fn local_ray<S: Scalar, V: RayVector<S>>(
     // only if both factors are and their product does not overflow (a ray whose far
     // end is beyond the range of `S` has no representable hit point), which also
     // covers a NaN or infinite `max_fraction` (zero times infinity is NaN).
-    let reach = ray.translation * ray.max_fraction;
-    let coordinates = [xf.translation(), ray.origin, reach];
-    let usable =
-        V::rotation_is_valid(&xf) & all_finite(coordinates) & (ray.max_fraction >= S::ZERO);
-    usable.then(|| LocalRay {
+    usable_ray(xf, ray).then(|| LocalRay {
         origin: V::inv_transform_point(&xf, ray.origin),
         translation: xf.inv_rotate(ray.translation),
     })
+}
+
+/// The checks of [`local_ray`] alone, for casts that work in world space (a ball
+/// needs no local frame: taking the ray into one was a sixth of a sphere's cast, two
+/// quaternion rotations thrown away).
+#[inline]
+pub(crate) fn usable_ray<S: Scalar, V: RayVector<S>>(xf: V::Transform, ray: Ray<S, V>) -> bool {
+    let reach = ray.translation * ray.max_fraction;
+    let coordinates = [xf.translation(), ray.origin, reach];
+    V::rotation_is_valid(&xf) & all_finite(coordinates) & (ray.max_fraction >= S::ZERO)
 }
 
 /// The largest of `start` and the coordinate magnitudes of `points`: the largest
@@ -566,7 +572,7 @@ pub(crate) fn ball_ray_cast<S: Scalar, V: RayVector<S>>(
 ) -> CastOutput<S, V> {
     let extent = largest_length(radius, [center]);
     at_geometry_scale(ray, xf, extent, |ray| {
-        if local_ray(xf, ray).is_none() {
+        if !usable_ray(xf, ray) {
             return invalid();
         }
         let offset = ray.origin - xf.transform_point(center);
