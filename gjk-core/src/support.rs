@@ -342,7 +342,8 @@ impl<S: Scalar, T: ContactShape<S> + ?Sized> ContactShape<S> for &T {
 /// [`support_ray_cast`](crate::support_ray_cast), on them; so does `&dyn Support`.
 /// gjk-shapes' polygons, boxes, circles, capsules, segments, points and ellipses
 /// answer with their own casts (a polygon clips the ray against its edges, as Box2D
-/// does: about five times faster than GJK on an octagon). It is a trait of its own,
+/// does: about five times faster than GJK on an octagon), and in 3D its spheres,
+/// capsules and cuboids. It is a trait of its own,
 /// not a method of [`Support`], for the reason [`ContactShape`] is: a `dyn Support`
 /// vtable holds every method of its trait, and a closed-form cast with its GJK
 /// fallback is about 3.5 KB of Cortex-M code that a firmware calling only `distance`

@@ -10,7 +10,8 @@ use crate::{
     Vec2, penetration,
 };
 
-/// The query point as a shape: a single point at its local origin, in any space.
+/// The query point as a shape: a single point at its local origin, in any space (a
+/// point query's point, a ray's origin).
 pub(crate) struct QueryPoint;
 
 impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for QueryPoint {

@@ -3,6 +3,7 @@
 
 #[cfg(target_os = "none")]
 use crate::ShapeCastInput;
+use crate::gjk::point::QueryPoint;
 use crate::gjk::shape_cast::with_exact_starting_normal;
 #[cfg(not(target_os = "none"))]
 use crate::gjk::shape_cast::{Contact, LinearCast, invalid_output, run};
@@ -10,30 +11,14 @@ use crate::gjk::shape_cast::{Contact, LinearCast, invalid_output, run};
 use crate::gjk::{Core, CoreOf};
 #[cfg(not(target_os = "none"))]
 use crate::gjk::{Pair, checked_radii, shared};
-use crate::{
-    CastOutput, FeatureId, Ray, RayShape, RigidTransform, Scalar, Space, Support, SupportPoint,
-};
-
-/// The ray's origin as a shape: a single point at its local origin.
-struct RayOrigin;
-
-impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for RayOrigin {
-    #[inline]
-    fn support(&self, _direction: V) -> SupportPoint<S, V> {
-        SupportPoint::new(V::ZERO, FeatureId::vertex(0))
-    }
-
-    #[inline]
-    fn feature_point(&self, _feature: FeatureId) -> Option<V> {
-        Some(V::ZERO)
-    }
-}
+use crate::{CastOutput, Ray, RayShape, RigidTransform, Scalar, Space, Support};
 
 /// Where a ray first meets a convex shape (its rounded surface included).
 ///
 /// A shape with a closed-form cast answers through its
 /// [`RayShape::analytic_ray_cast`] (gjk-shapes' polygons, boxes, circles, capsules,
-/// segments, points and ellipses do: about four times faster than GJK on an octagon);
+/// segments, points and ellipses do: about four times faster than GJK on an octagon;
+/// in 3D its spheres, capsules and cuboids);
 /// every other shape takes [`support_ray_cast`], the GJK ray cast on its support
 /// function. Both follow the conventions below.
 ///
@@ -100,6 +85,20 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for RayOrigin {
 /// assert!((rounded.fraction - 0.3125).abs() < 1e-6 && rounded.iterations > 0);
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
+///
+/// In 3D: a cuboid answers in closed form, a cylinder by the GJK ray cast.
+///
+/// ```
+/// use gjk_core::{ray_cast, CastStatus, Ray, Transform3, Vec3};
+/// use gjk_shapes::{Cuboid, Cylinder};
+///
+/// let down = Ray::new(Vec3::new(0.25_f64, 0.0, 5.0), Vec3::new(0.0, 0.0, -8.0));
+/// let slab = ray_cast(&Cuboid::new(Vec3::new(1.0, 1.0, 1.0))?, Transform3::IDENTITY, down);
+/// assert_eq!((slab.status, slab.fraction, slab.normal, slab.iterations), (CastStatus::Hit, 0.5, Vec3::Z, 0));
+/// let drum = ray_cast(&Cylinder::new(1.0, 0.5)?, Transform3::IDENTITY, down);
+/// assert!((drum.fraction - 0.5).abs() < 1e-15 && drum.iterations > 0);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
 #[inline]
 pub fn ray_cast<S, V, T>(shape: &T, xf: V::Transform, ray: Ray<S, V>) -> CastOutput<S, V>
 where
@@ -153,7 +152,8 @@ where
     // cast's one copy of the code: the same checks and arithmetic in the same order
     // (B's motion `translation - 0`, the target `radius + 0 + 0`), so the same bits.
     #[cfg(target_os = "none")]
-    let (shape, origin): (&dyn Core<S, V>, &dyn Core<S, V>) = (&CoreOf(shape), &CoreOf(&RayOrigin));
+    let (shape, origin): (&dyn Core<S, V>, &dyn Core<S, V>) =
+        (&CoreOf(shape), &CoreOf(&QueryPoint));
     #[cfg(target_os = "none")]
     let out = crate::gjk::shape_cast::cast_shapes(
         shape,
@@ -169,7 +169,7 @@ where
         Some(&ray),
     );
     #[cfg(not(target_os = "none"))]
-    let (out, origin) = (cast_ray(shape, xf, ray), &RayOrigin);
+    let (out, origin) = (cast_ray(shape, xf, ray), &QueryPoint);
     with_exact_starting_normal(out, shape, xf, origin, xf_origin)
 }
 
@@ -186,15 +186,15 @@ where
     let usable_max = ray.max_fraction >= S::ZERO && ray.max_fraction.is_finite();
     // Finite only if the translation is and the reach does not overflow.
     let reach = ray.translation * ray.max_fraction;
-    let radii = checked_radii::<S, V, T, RayOrigin>(shape, xf, &RayOrigin, xf_origin)
+    let radii = checked_radii::<S, V, T, QueryPoint>(shape, xf, &QueryPoint, xf_origin)
         .filter(|_| usable_max && reach.is_finite());
     let Some((radius, _)) = radii else {
         return invalid_output(0);
     };
     let relative = xf.inv_mul(xf_origin);
-    let pair: Pair<'_, S, T, RayOrigin, V> = Pair {
+    let pair: Pair<'_, S, T, QueryPoint, V> = Pair {
         a: shape,
-        b: &RayOrigin,
+        b: &QueryPoint,
         relative: V::frame(&relative),
     };
     let linear = LinearCast {
