@@ -20,7 +20,9 @@
 //! on the static pairs, cold), `box2d-ray` (`b2RayCastPolygon`, the same rays) and
 //! `box2d-manifold` (`b2CollidePolygons`, the same pairs in contact); `cold3d` with a
 //! second argument `boxes` (the default), `hulls`, `capsule-hull`, `sphere-hull` or
-//! `ellipsoids` runs `distance` on the 3D peer workloads. The
+//! `ellipsoids` runs `distance` on the 3D peer workloads, and `ray3d` with the same
+//! choices `support_ray_cast` from B's position through A's and out as far again (the
+//! rays of `benches/benches/casts3d.rs`). The
 //! second argument picks the workload: the octagon pairs (the default) or `mixed`, the
 //! mixed polygons. Each mode runs [`PASSES`] passes over its 1024 pairs inside
 //! `measured_*`, so the collected instructions divided by `PASSES * 1024` are the
@@ -71,23 +73,46 @@ where
     }
 }
 
-/// [`measured_cold3d`] on the 3D workload named `name`.
-fn cold3d(name: &str) {
-    fn run<A, B, DataA, DataB>(workload: &Workload3<DataA, DataB>)
+/// `support_ray_cast` on a 3D workload's shapes A (`ray3d`).
+#[inline(never)]
+fn measured_ray3d<A, B>(workload: &GjkWorkload3<f32, A, B>)
+where
+    A: Support<f32, Vec3<f32>>,
+{
+    for _ in 0..PASSES {
+        for ((a, _), &(xf_a, xf_b)) in workload.shapes.iter().zip(&workload.transforms) {
+            let ray = Ray::new(
+                xf_b.translation,
+                (xf_a.translation - xf_b.translation) * 2.0,
+            );
+            let _ = black_box(support_ray_cast(a, xf_a, ray));
+        }
+    }
+}
+
+/// [`measured_cold3d`], or [`measured_ray3d`] when `rays`, on the 3D workload named
+/// `name`.
+fn cold3d(name: &str, rays: bool) {
+    fn counted<A, B, DataA, DataB>(workload: &Workload3<DataA, DataB>, rays: bool)
     where
         A: Support<f32, Vec3<f32>>,
         B: Support<f32, Vec3<f32>>,
         DataA: ToGjkShape3<f32, Shape = A>,
         DataB: ToGjkShape3<f32, Shape = B>,
     {
-        measured_cold3d(&GjkWorkload3::new(workload).expect("f32 shapes are valid"));
+        let workload = GjkWorkload3::new(workload).expect("f32 shapes are valid");
+        if rays {
+            measured_ray3d(&workload);
+        } else {
+            measured_cold3d(&workload);
+        }
     }
     match name {
-        "hulls" => run(&standard_hull_pairs()),
-        "capsule-hull" => run(&standard_capsule_hull_pairs()),
-        "sphere-hull" => run(&standard_sphere_hull_pairs()),
-        "ellipsoids" => run(&standard_ellipsoid_pairs()),
-        _ => run(&standard_cuboid_pairs()),
+        "hulls" => counted(&standard_hull_pairs(), rays),
+        "capsule-hull" => counted(&standard_capsule_hull_pairs(), rays),
+        "sphere-hull" => counted(&standard_sphere_hull_pairs(), rays),
+        "ellipsoids" => counted(&standard_ellipsoid_pairs(), rays),
+        _ => counted(&standard_cuboid_pairs(), rays),
     }
 }
 
@@ -296,8 +321,11 @@ fn main() {
         _ => standard_octagon_pairs(),
     };
     let still = GjkWorkload::<f32, _>::new(&workload).expect("f32 shapes are valid");
-    if mode == "cold3d" {
-        cold3d(std::env::args().nth(2).as_deref().unwrap_or("boxes"));
+    if mode == "cold3d" || mode == "ray3d" {
+        cold3d(
+            std::env::args().nth(2).as_deref().unwrap_or("boxes"),
+            mode == "ray3d",
+        );
         return;
     }
     match mode.as_str() {
