@@ -7,7 +7,8 @@ use gjk_core::{
     ray_cast, shape_cast,
 };
 use gjk_shapes::{
-    Capsule, Circle, Cuboid, Ellipse, Point, Polygon, Rect, Rounded, Segment, collide_polygons,
+    Capsule, Circle, Cone, Cuboid, Ellipse, Point, Polygon, Rect, Rounded, Segment,
+    collide_polygons,
 };
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
@@ -605,4 +606,55 @@ fn needle_through_a_ball_moves_out_across_the_needle() {
     assert!(out.normal.dot(along_needle).abs() < 1e-6, "{out:?}");
     let moved = Transform3::new(xf_needle.translation + out.normal * 13.26, turn);
     assert_eq!(intersects(&ball, xf_ball, &needle, moved), Ok(false));
+}
+
+/// A cone 3.6e-6 across with a subnormal height (a flat disc) 5.6e-10 from a speck: the
+/// closest point's direction is known only to the rounding of the disc over 5.6e-10
+/// (1.6e-4 rad), so the support along it was a rim point whose lower bound dipped below
+/// zero, and the cast stopped there "within the target" and reported a start inside,
+/// though `distance` finds them 5.6e-10 apart. A converged cast now needs its upper
+/// bound within the target too.
+#[test]
+fn flat_disc_cast_does_not_start_inside_from_a_tilted_lower_bound() {
+    let speck = 1.469_368e-39_f32;
+    let disc = Cone::new(speck, 3.579_083_6e-6).unwrap();
+    let dot = Cone::new(speck, speck).unwrap();
+    let turn = Quat {
+        x: 0.067_242_265,
+        y: 0.123_481_244,
+        z: 0.012_071_331,
+        w: -0.989_992_5,
+    };
+    let xf_disc = Transform3::new(
+        Vec3::new(6.409_690_6e-10, 6.409_690_6e-10, 6.555_209_7e-10),
+        turn,
+    );
+    let xf_dot = Transform3::from_translation(Vec3::splat(speck));
+    let apart = distance(&disc, xf_disc, &dot, xf_dot);
+    assert_eq!(apart.status, DistanceStatus::Separated);
+    assert!(apart.distance > 5e-10, "{apart:?}");
+    let cast = ShapeCastInput {
+        max_fraction: 1e30,
+        ..ShapeCastInput::moving_b(Vec3::splat(speck))
+    };
+    let ray = Ray {
+        origin: Vec3::splat(speck),
+        translation: Vec3::splat(speck),
+        max_fraction: 1e30,
+    };
+    for out in [
+        shape_cast(&disc, xf_disc, &dot, xf_dot, cast),
+        ray_cast(&disc, xf_disc, ray),
+    ] {
+        assert_ne!(out.status, CastStatus::StartsInside, "{out:?}");
+        if out.status == CastStatus::Hit {
+            let at = Transform3::from_translation(
+                xf_dot.translation + cast.translation_b * out.fraction,
+            );
+            assert!(
+                distance(&disc, xf_disc, &dot, at).distance <= 1e-4 * 3.6e-6,
+                "{out:?}"
+            );
+        }
+    }
 }

@@ -207,11 +207,20 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         fraction = select(moved, next_fraction, fraction);
         query = query.replaced(moved, next_query);
         advance_normal = advance_normal.replaced(moved, closest);
-        // Otherwise (NaN included) the lower bound is within the target: a support
-        // point that cannot bring the simplex closer means contact.
-        let no_better = at_most(gap, relative_gap * closest_squared)
-            | simplex.contains_features(vertex.feature_a, vertex.feature_b);
-        stop(&mut end, &mut running, !ahead & no_better, HIT);
+        // Otherwise (NaN included) the lower bound is within the target: bounds that
+        // agree to the gap mean contact, and so does a repeated support point when
+        // the upper bound |v| is within the target too; a repeated one farther is a
+        // converged loop that cannot advance (the scalar cast's rule).
+        let upper_within = at_most(closest_length * (F::one() - relative_gap), reach);
+        let gap_closed = at_most(gap, relative_gap * closest_squared);
+        let repeated = simplex.contains_features(vertex.feature_a, vertex.feature_b);
+        stop(
+            &mut end,
+            &mut running,
+            !ahead & (gap_closed | (repeated & upper_within)),
+            HIT,
+        );
+        stop(&mut end, &mut running, !ahead & repeated, MAX_ITERATIONS);
 
         let mut grown = simplex;
         grown.push(vertex);
@@ -229,7 +238,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         // dropped again (the simplex stays as it was), and the end is a contact when
         // the bounds allow it, else a safe lower bound.
         let gives_up = standing & (!reduction.keeps_edge() | stalled);
-        let contact = at_most(excess, zero) | bounds_agree;
+        let contact = (at_most(excess, zero) & upper_within) | bounds_agree;
         stop(&mut end, &mut running, gives_up & contact, HIT);
         stop(&mut end, &mut running, gives_up, MAX_ITERATIONS);
         stalled = running.select(standing, stalled);

@@ -231,6 +231,9 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         vertex.w -= query;
 
         let closest_length = closest_squared.sqrt();
+        // Whether the upper bound |v| is within the target, up to the touching margin
+        // and the gap: what a converged loop's |v| must show for a contact.
+        let upper_within = closest_length * (S::ONE - S::GJK_RELATIVE_GAP) <= reach;
         // `u.w / |u|` bounds the distance from the query point to D from below; the
         // excess over the target, times |u|:
         let excess = closest.dot(vertex.w) - cast.target * closest_length;
@@ -269,12 +272,22 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
                 advance_normal = closest;
                 moved = true;
             }
-        } else if closest_squared - closest.dot(vertex.w) <= S::GJK_RELATIVE_GAP * closest_squared
-            || simplex.contains_features(vertex.feature_a, vertex.feature_b)
-        {
-            // The lower bound is within the target and the support point cannot bring
-            // the simplex closer: the distance is within the target (up to the gap).
+        } else if closest_squared - closest.dot(vertex.w) <= S::GJK_RELATIVE_GAP * closest_squared {
+            // The lower bound is within the target and agrees with the upper bound |v|
+            // to the gap: the distance is within the target.
             break CastEnd::Hit;
+        } else if simplex.contains_features(vertex.feature_a, vertex.feature_b) {
+            // A repeated support point: the loop has converged and |v| is the distance,
+            // as `distance` reads it. The lower bound alone says nothing then: on a
+            // flat face far wider than the gap, |v|'s direction is known only to the
+            // rounding of the face over |v|, and the support point it picks is a rim
+            // point whose bound dips below zero (fuzzing found a disc 3.6e-6 across,
+            // 5.6e-10 from a point, cast as starting inside).
+            break if upper_within {
+                CastEnd::Hit
+            } else {
+                CastEnd::MaxIterations
+            };
         }
 
         simplex.push(vertex);
@@ -294,7 +307,8 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
             // A stall on a long, thin edge (see `gjk::iterate`) gets one step along
             // the edge's normal before it is believed. Otherwise no progress from a
             // standing query point: the simplex holds the closest point. That is a
-            // contact if the lower bound is within the target, as above, or (after a
+            // contact if the lower bound is within the target and |v| too (as for a
+            // repeated support point above), or (after a
             // step below the resolution of `fraction`) if the lower and upper bounds
             // agree to the relative gap: the query point is on the grown plane of the
             // nearest point. Otherwise the contact lies beyond what rounding lets the
@@ -303,7 +317,7 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
                 simplex.pop();
                 let bounds_agree = closest_squared - closest.dot(vertex.w)
                     <= S::GJK_RELATIVE_GAP * closest_squared + margin * closest_squared.sqrt();
-                break if excess <= S::ZERO || bounds_agree {
+                break if (excess <= S::ZERO && upper_within) || bounds_agree {
                     CastEnd::Hit
                 } else {
                     CastEnd::MaxIterations
