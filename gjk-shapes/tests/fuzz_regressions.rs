@@ -7,7 +7,7 @@ use gjk_core::{
     ray_cast, shape_cast,
 };
 use gjk_shapes::{
-    Capsule, Circle, Cone, Cuboid, Ellipse, Point, Polygon, Rect, Rounded, Segment,
+    Capsule, Capsule3, Circle, Cone, Cuboid, Ellipse, Point, Polygon, Rect, Rounded, Segment,
     collide_polygons,
 };
 
@@ -657,4 +657,40 @@ fn flat_disc_cast_does_not_start_inside_from_a_tilted_lower_bound() {
             );
         }
     }
+}
+
+/// A capsule of radius 1.5e-39 around a core 2.2e-15 long, under a ray 1e-30 long
+/// with a `max_fraction` of 1e30 (restated to a length of 1): the closed form's
+/// offsets from the core squared to nothing at that scale, and the ray hit 1.2e-18
+/// from the capsule (in 3D; the plane's capsule shares the code). Such a radius, too
+/// far below the ray, now goes to the GJK ray cast, as a segment's length does.
+#[test]
+fn hair_thin_capsule_is_not_hit_off_its_surface_by_a_stretched_ray() {
+    let speck = 1.469_368e-39_f32;
+    let hair = Capsule3::new(
+        Vec3::new(1e-30, 1.615_587e-27, 1e-30),
+        Vec3::new(2.239_268_2e-15, speck, speck),
+        speck,
+    )
+    .unwrap();
+    let xf = Transform3::from_translation(Vec3::new(3.184_645_4e-23, speck, speck));
+    let ray = Ray {
+        origin: Vec3::splat(1e-30),
+        translation: Vec3::new(-0.0, 1e-30, 1e-30),
+        max_fraction: 1e30,
+    };
+    let out = ray_cast(&hair, xf, ray);
+    assert_eq!(out.status, CastStatus::Miss, "{out:?}");
+    let flat = Capsule::new(v(1e-30, 1.615_587e-27), v(2.239_268_2e-15, speck), speck).unwrap();
+    let ray2 = Ray {
+        origin: v(1e-30, 1e-30),
+        translation: v(-0.0, 1e-30),
+        max_fraction: 1e30,
+    };
+    let out = ray_cast(
+        &flat,
+        Transform::from_translation(v(3.184_645_4e-23, speck)),
+        ray2,
+    );
+    assert_eq!(out.status, CastStatus::Miss, "{out:?}");
 }

@@ -33,7 +33,7 @@ impl<S: Scalar> Sphere<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform3<S>, ray: Ray<S, Vec3<S>>) -> CastOutput<S, Vec3<S>> {
-        ball_ray_cast(self.center(), self.radius(), xf, ray)
+        ball_ray_cast(self, self.center(), self.radius(), xf, ray)
     }
 }
 
@@ -87,7 +87,7 @@ impl<S: Scalar> Capsule3<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform3<S>, ray: Ray<S, Vec3<S>>) -> CastOutput<S, Vec3<S>> {
-        capsule_ray_cast([self.a(), self.b()], self.radius(), xf, ray)
+        capsule_ray_cast(self, [self.a(), self.b()], self.radius(), xf, ray)
     }
 }
 

@@ -30,7 +30,7 @@ impl<S: Scalar> Capsule<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        capsule_ray_cast([self.a(), self.b()], self.radius(), xf, ray)
+        capsule_ray_cast(self, [self.a(), self.b()], self.radius(), xf, ray)
     }
 }
 

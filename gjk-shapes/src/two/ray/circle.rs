@@ -29,7 +29,7 @@ impl<S: Scalar> Circle<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        ball_ray_cast(self.center(), self.radius(), xf, ray)
+        ball_ray_cast(self, self.center(), self.radius(), xf, ray)
     }
 }
 
