@@ -209,8 +209,8 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         advance_normal = advance_normal.replaced(moved, closest);
         // Otherwise (NaN included) the lower bound is within the target: bounds that
         // agree to the gap mean contact, and so does a repeated support point when
-        // the upper bound |v| is within the target too; a repeated one farther is a
-        // converged loop that cannot advance (the scalar cast's rule).
+        // the upper bound |v| is within the target too; a repeated one farther goes
+        // on and ends on the stall below (the scalar cast's rule).
         let upper_within = at_most(closest_length * (F::one() - relative_gap), reach);
         let gap_closed = at_most(gap, relative_gap * closest_squared);
         let repeated = simplex.contains_features(vertex.feature_a, vertex.feature_b);
@@ -220,7 +220,6 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
             !ahead & (gap_closed | (repeated & upper_within)),
             HIT,
         );
-        stop(&mut end, &mut running, !ahead & repeated, MAX_ITERATIONS);
 
         let mut grown = simplex;
         grown.push(vertex);

@@ -231,9 +231,6 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         vertex.w -= query;
 
         let closest_length = closest_squared.sqrt();
-        // Whether the upper bound |v| is within the target, up to the touching margin
-        // and the gap: what a converged loop's |v| must show for a contact.
-        let upper_within = closest_length * (S::ONE - S::GJK_RELATIVE_GAP) <= reach;
         // `u.w / |u|` bounds the distance from the query point to D from below; the
         // excess over the target, times |u|:
         let excess = closest.dot(vertex.w) - cast.target * closest_length;
@@ -272,22 +269,20 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
                 advance_normal = closest;
                 moved = true;
             }
-        } else if closest_squared - closest.dot(vertex.w) <= S::GJK_RELATIVE_GAP * closest_squared {
-            // The lower bound is within the target and agrees with the upper bound |v|
-            // to the gap: the distance is within the target.
+        } else if closest_squared - closest.dot(vertex.w) <= S::GJK_RELATIVE_GAP * closest_squared
+            || (simplex.contains_features(vertex.feature_a, vertex.feature_b)
+                && upper_within(closest_length, cast.target, margin))
+        {
+            // The lower bound is within the target, and it agrees with the upper bound
+            // |v| to the gap, or the support point is already in the simplex (the loop
+            // has converged and |v| is the distance, as `distance` reads it) with |v|
+            // within the target too. The lower bound alone says nothing: on a flat face
+            // far wider than the gap, |v|'s direction is known only to the rounding of
+            // the face over |v|, and the support point it picks is a rim point whose
+            // bound dips below zero (fuzzing found a disc 3.6e-6 across, 5.6e-10 from a
+            // point, cast as starting inside). A repeated point farther than the target
+            // goes on, makes no progress, and ends on the stall below.
             break CastEnd::Hit;
-        } else if simplex.contains_features(vertex.feature_a, vertex.feature_b) {
-            // A repeated support point: the loop has converged and |v| is the distance,
-            // as `distance` reads it. The lower bound alone says nothing then: on a
-            // flat face far wider than the gap, |v|'s direction is known only to the
-            // rounding of the face over |v|, and the support point it picks is a rim
-            // point whose bound dips below zero (fuzzing found a disc 3.6e-6 across,
-            // 5.6e-10 from a point, cast as starting inside).
-            break if upper_within {
-                CastEnd::Hit
-            } else {
-                CastEnd::MaxIterations
-            };
         }
 
         simplex.push(vertex);
@@ -315,13 +310,14 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
             // loop resolve, and `fraction` is a safe lower bound.
             if !D::Simplex::keeps_edge(&reduction) || stalled {
                 simplex.pop();
-                let bounds_agree = closest_squared - closest.dot(vertex.w)
-                    <= S::GJK_RELATIVE_GAP * closest_squared + margin * closest_squared.sqrt();
-                break if (excess <= S::ZERO && upper_within) || bounds_agree {
-                    CastEnd::Hit
-                } else {
-                    CastEnd::MaxIterations
-                };
+                let lower_bound_times_length = closest.dot(vertex.w);
+                break stall_end(
+                    closest_squared,
+                    lower_bound_times_length,
+                    excess,
+                    cast.target,
+                    margin,
+                );
             }
         }
         stalled = !moved && !progressed;
@@ -343,6 +339,42 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         largest_squared,
         #[cfg(not(target_os = "none"))]
         may_need_rescue: false,
+    }
+}
+
+/// Whether the upper bound `|v|` (`closest_length`) is within `target`, up to the
+/// touching `margin` and the relative gap: what a converged cast loop's `|v|` must show
+/// for a contact. Computed where it is needed, from values the loop keeps anyway: kept
+/// in a variable across the support call it cost 8 bytes of Cortex-M0 stack, over the
+/// budget (`cargo xtask size`).
+#[inline(always)]
+fn upper_within<S: Scalar>(closest_length: S, target: S, margin: S) -> bool {
+    closest_length * (S::ONE - S::GJK_RELATIVE_GAP) <= target + margin
+}
+
+/// How a cast loop that stalls from a standing query point ends (see `cast_from`):
+/// a contact if the lower bound (`lower_bound_times_length / |v|`) is within the
+/// target and the upper bound `|v|` too, or if the two bounds agree to the gap and the
+/// margin; otherwise the iteration cap, the fraction a safe lower bound. Out of line on
+/// bare metal: inlined, its soft-float calls kept one more value alive across the
+/// loop's, 8 bytes of Cortex-M0 stack over the budget (`cargo xtask size`).
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+fn stall_end<S: Scalar>(
+    closest_squared: S,
+    lower_bound_times_length: S,
+    excess: S,
+    target: S,
+    margin: S,
+) -> CastEnd {
+    let closest_length = closest_squared.sqrt();
+    let bounds_agree = closest_squared - lower_bound_times_length
+        <= S::GJK_RELATIVE_GAP * closest_squared + margin * closest_length;
+    let bounds_within = excess <= S::ZERO && upper_within(closest_length, target, margin);
+    if bounds_within || bounds_agree {
+        CastEnd::Hit
+    } else {
+        CastEnd::MaxIterations
     }
 }
 
