@@ -354,20 +354,30 @@ fn run_ray_cast<S: Scalar + 'static>(
     ] {
         check_cast(&out, &oracle, length, bars, None, tally)?;
         if out.status == CastStatus::Hit {
-            prop_assert_eq!(out.point, ray.point_at(out.fraction));
-            prop_assert!(
-                out.normal.dot(translation) <= S::ZERO,
-                "normal {:?} along the ray",
-                out.normal
-            );
+            check_ray_hit(&out, ray)?;
         }
     }
     Ok(())
 }
 
-/// The centre and radius of a ball inside a curved shape (local frame), and the
-/// shape's gauge about that centre: the least `k` with `p` in `c + k (A - c)`.
-fn gauge_of(spec: &Spec) -> (P3, f64, impl Fn(P3) -> f64 + '_) {
+/// What every ray hit shows: its point is the ray's point at the fraction, and its
+/// normal faces the ray.
+fn check_ray_hit<S: Scalar>(
+    out: &CastOutput<S, Vec3<S>>,
+    ray: Ray<S, Vec3<S>>,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(out.point, ray.point_at(out.fraction));
+    prop_assert!(
+        out.normal.dot(ray.translation) <= S::ZERO,
+        "normal {:?} along the ray",
+        out.normal
+    );
+    Ok(())
+}
+
+/// The radius of a ball inside a curved shape, and the shape's gauge about the ball's
+/// centre `c` (local frame): the least `k` with `p` in `c + k (A - c)`.
+fn gauge_of(spec: &Spec) -> (f64, impl Fn(P3) -> f64 + '_) {
     let (center, inradius) = match *spec {
         Spec::Cylinder {
             half_height,
@@ -410,7 +420,7 @@ fn gauge_of(spec: &Spec) -> (P3, f64, impl Fn(P3) -> f64 + '_) {
             _ => unreachable!("curved shapes only"),
         }
     };
-    (center, inradius, gauge)
+    (inradius, gauge)
 }
 
 /// A ray against a curved shape, checked in closed form (see the module's text).
@@ -431,7 +441,7 @@ fn run_curved_ray_cast<S: Scalar + 'static>(
     let origin = to_local(core::array::from_fn(|i| to64(ray.origin)[i] - t_a[i]));
     let direction = to_local(m);
     let spec = case.a.map(&|x| S::from_f64(x * case.sizes[0]).to_f64());
-    let (_, inradius, gauge) = gauge_of(&spec);
+    let (inradius, gauge) = gauge_of(&spec);
     let along = |t: f64| gauge(core::array::from_fn(|i| origin[i] + t * direction[i]));
     let length = scene.length.max(norm(m));
     let band = bars.band * length / inradius;
@@ -484,14 +494,9 @@ fn run_curved_ray_cast<S: Scalar + 'static>(
             (at_hit - 1.0).abs() * inradius / length,
             at_hit
         );
-        prop_assert_eq!(out.point, ray.point_at(out.fraction));
+        check_ray_hit(&out, ray)?;
         let normal = to64(out.normal);
         prop_assert!((norm(normal) - 1.0).abs() <= 1e-5, "normal {:?}", normal);
-        prop_assert!(
-            out.normal.dot(translation) <= S::ZERO,
-            "normal {:?} along the ray",
-            normal
-        );
         let point = Shape3::new(Core3::Point(to64(out.point)), 0.0);
         let beyond = separation_along3(&scene.world[0], &point, normal);
         prop_assert!(
