@@ -14,8 +14,9 @@ impl<S: Scalar> Segment<S> {
     /// The segment is two-sided and closed: a ray crossing it from either side, or
     /// through an end point, hits; the normal is the segment's normal on the side the
     /// ray comes from. Solving `o + t d = a + s (b - a)` by cross products gives
-    /// `t = (a - o) x e / (d x e)` and `s = (a - o) x d / (d x e)` with `e = b - a`; the
-    /// ray hits for `s` in `[0, 1]` and `t` in `[0, max_fraction]`. A ray parallel to
+    /// `t = (a - o) x e / (d x e)` with `e = b - a`, and the hit point's place along the
+    /// segment `s = (o + t d - a) . e / (e . e)`; the ray hits for `s` in `[0, 1]` and
+    /// `t` in `[0, max_fraction]`. A ray parallel to
     /// the segment (`d x e = 0`) misses, unless it runs along the segment's own line:
     /// then it hits the nearer end point with the normal facing the ray (the limit of
     /// the end's normals), or starts inside if the origin is on the segment. A
@@ -51,14 +52,21 @@ impl<S: Scalar> Segment<S> {
             return along_line(a, b, origin, translation, xf, ray);
         }
         let fraction = to_start.cross(edge) / denominator;
-        let position = to_start.cross(translation) / denominator;
+        // Where along the edge the hit point lies, `(o + t d - a) . e` against
+        // `e . e`, taken from the point itself rather than from the second cross
+        // product `(a - o) x d / (d x e)`. Nearly parallel, `t` is ill-conditioned
+        // (its rounding over a small `d x e`), and the two quotients round apart: the
+        // point then slid past an end point while the position said it was on the
+        // segment (found by fuzzing). Measured on the point, a slide along the ray
+        // stays on the segment's line and the end test sees it.
+        let along = (translation * fraction - to_start).dot(edge);
         // Products of coordinates near 1e19 and beyond overflow to infinities and
         // NaN: the answer is then unknown, which is invalid input for the kernel (as
         // for squares that overflow), never a hit at a NaN fraction (found by fuzzing).
-        if !(fraction.is_finite() && position.is_finite()) {
+        if !(fraction.is_finite() && along.is_finite()) {
             return invalid();
         }
-        let within_segment = position >= S::ZERO && position <= S::ONE;
+        let within_segment = along >= S::ZERO && along <= edge.dot(edge);
         if !within_segment || fraction < S::ZERO || fraction > ray.max_fraction {
             return miss(ray);
         }
