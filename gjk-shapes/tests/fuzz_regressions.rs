@@ -7,8 +7,8 @@ use gjk_core::{
     ray_cast, shape_cast,
 };
 use gjk_shapes::{
-    Capsule, Capsule3, Circle, Cone, Cuboid, Ellipse, Point, Polygon, Rect, Rounded, Segment,
-    collide_polygons,
+    Capsule, Capsule3, Circle, Cone, Cuboid, Cylinder, Ellipse, Ellipsoid, Point, Polygon, Rect,
+    Rounded, Segment, collide_polygons,
 };
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
@@ -693,4 +693,90 @@ fn hair_thin_capsule_is_not_hit_off_its_surface_by_a_stretched_ray() {
         ray2,
     );
     assert_eq!(out.status, CastStatus::Miss, "{out:?}");
+}
+
+/// A ray along the diagonal through the end point of a segment that is turned off the
+/// diagonal by 3e-5 about that end: nearly parallel, the crossing's fraction rounds by
+/// a thousandth, and the position along the segment, from a second quotient, rounded
+/// apart from it. The hit point came out 0.0092 before the end, off the segment.
+#[test]
+fn segment_ray_nearly_along_it_is_not_hit_before_its_end_point() {
+    let segment = Segment::new(v(9.625, 9.625), v(-0.0, -0.0)).unwrap();
+    let xf = Transform::from_position_angle(v(9.625, 9.625), 3.056_163e-5);
+    let ray = Ray {
+        origin: v(7.0, 7.0),
+        translation: v(7.0, 7.0),
+        max_fraction: 7.0,
+    };
+    for out in [segment.ray_cast(xf, ray), ray_cast(&segment, xf, ray)] {
+        if out.status == CastStatus::Hit {
+            let probe = Point::new(out.point).unwrap();
+            let gap = distance(&probe, Transform::IDENTITY, &segment, xf).distance;
+            // The fuzz target's bar: 1e-4 of the reach, 56 here.
+            assert!(gap <= 5.6e-3, "hit {gap} off the segment: {out:?}");
+        }
+    }
+}
+
+/// A circle-shaped ellipse turned by 5.125 radians and a ray that starts on its left
+/// edge and runs straight up its tangent. Through the rotation the origin lands a
+/// rounding outside the unit disc and the line a rounding inside it; the entry, a
+/// quotient of those two roundings, came out 46.5 up the tangent, 36 off the ellipse.
+#[test]
+fn ellipse_ray_up_the_tangent_at_its_origin_is_not_hit_far_up_it() {
+    let ellipse = Ellipse::new(v(11.625, 11.625)).unwrap();
+    let xf = Transform::from_position_angle(v(11.625, 11.625), 5.125);
+    let ray = Ray {
+        origin: v(1e-30, 11.625),
+        translation: v(f32::from_bits(1_048_576), 8.25),
+        max_fraction: 8.25,
+    };
+    for out in [ellipse.ray_cast(xf, ray), ray_cast(&ellipse, xf, ray)] {
+        if out.status == CastStatus::Hit {
+            let probe = Point::new(out.point).unwrap();
+            let gap = distance(&probe, Transform::IDENTITY, &ellipse, xf).distance;
+            // The fuzz target's bar: 1e-4 of the reach, 81 here.
+            assert!(gap <= 8.1e-3, "hit {gap} off the ellipse: {out:?}");
+        }
+    }
+}
+
+/// A cylinder and an ellipsoid that touch, in `f32`. Near the contact the tetrahedron
+/// of `B - A` is all but flat, and one solve stepped `|v|` from 9.3e-6 up to 0.155; the
+/// loop took that as a stall step (kept for rounding-level rises on flat edges), three
+/// of them ended it there, and `distance` answered 0.033 apart. The shape cast stopping
+/// at the contact was checked with that distance and failed. A rise of more than the
+/// touching margin of the simplex is no stall now, and the loop keeps the simplex before
+/// it.
+#[test]
+fn cylinder_touching_an_ellipsoid_is_not_reported_far_apart_after_a_flat_solve() {
+    let cylinder = Cylinder::new(9.125_f32, 9.125).unwrap();
+    let xf_a = Transform3::from_position_axis_angle(
+        Vec3::new(14.625, 14.625, 14.625),
+        Vec3::new(-14.75, 14.625, 14.625),
+        13.875,
+    )
+    .unwrap();
+    let ellipsoid = Ellipsoid::new(Vec3::new(4.5_f32, 4.375, 4.375)).unwrap();
+    let start = Vec3::new(4.375_f32, 4.375, 4.375);
+    let motion = Vec3::new(0.899_499_95_f32, 4.375, 4.375);
+    // The f64 contact is at 0.51339612: past it the shapes overlap by a few 1e-6.
+    let touching = Transform3::from_translation(start + motion * 0.513_396_4);
+    let out = distance(&cylinder, xf_a, &ellipsoid, touching);
+    assert!(out.distance <= 3e-5, "{out:?}");
+    let cast = ShapeCastInput {
+        max_fraction: 4.375,
+        ..ShapeCastInput::moving_b(motion)
+    };
+    let hit = shape_cast(
+        &cylinder,
+        xf_a,
+        &ellipsoid,
+        Transform3::from_translation(start),
+        cast,
+    );
+    assert_eq!(hit.status, CastStatus::Hit);
+    let at_hit = Transform3::from_translation(start + motion * hit.fraction);
+    let gap = distance(&cylinder, xf_a, &ellipsoid, at_hit).distance;
+    assert!(gap <= 3e-5, "gap {gap} at {hit:?}");
 }

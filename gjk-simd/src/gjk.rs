@@ -438,9 +438,18 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
             INVALID,
         );
         // A stall on a long, thin edge or a face gets a step along its normal, up to
-        // `STALL_STEPS` in a row (the scalar kernel's rule, see gjk-core's `iterate`).
-        let retry =
-            !progressed & reduction.keeps_edge() & stalls.cmp_lt(F::lit(f64::from(STALL_STEPS)));
+        // `STALL_STEPS` in a row, when its rise is rounding: `|v|` up by at most the
+        // touching margin of the largest vertex (the scalar kernel's rules, see
+        // gjk-core's `iterate` and `rise_is_rounding`).
+        let rise_is_rounding = at_most(
+            next_squared.sqrt(),
+            least_squared.sqrt()
+                + F::splat(F::Scalar::GJK_TOUCHING) * grown.max_vertex_length_squared().sqrt(),
+        );
+        let retry = !progressed
+            & reduction.keeps_edge()
+            & stalls.cmp_lt(F::lit(f64::from(STALL_STEPS)))
+            & rise_is_rounding;
         stop(
             &mut termination,
             &mut running,
