@@ -441,11 +441,9 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
         // `STALL_STEPS` in a row, when its rise is rounding: `|v|` up by at most the
         // touching margin of the largest vertex (the scalar kernel's rules, see
         // gjk-core's `iterate` and `rise_is_rounding`).
-        let rise_is_rounding = at_most(
-            next_squared.sqrt(),
-            least_squared.sqrt()
-                + F::splat(F::Scalar::GJK_TOUCHING) * grown.max_vertex_length_squared().sqrt(),
-        );
+        let reach =
+            least_squared.sqrt() + F::splat(F::Scalar::GJK_TOUCHING) * largest_squared.sqrt();
+        let rise_is_rounding = at_most(next_squared, reach * reach);
         let retry = !progressed
             & reduction.keeps_edge()
             & stalls.cmp_lt(F::lit(f64::from(STALL_STEPS)))

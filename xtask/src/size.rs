@@ -103,8 +103,13 @@ pub const NOT_ENFORCED: [(&str, &str); 2] =
 /// (issue 17), as for the plane's three queries: measured 7572 bytes (2026-11-26), and
 /// 8136 once the loops rotated by a matrix (gjk-core's `Frame3`, built once per
 /// query), `ConvexPoints` stored its points by coordinate and the solver skipped a
-/// tetrahedron's old face (2026-11-27).
-pub const KERNEL_CODE_BUDGET_3D: u32 = 8 * 1024;
+/// tetrahedron's old face (2026-11-27). An eighth of a KiB more for the GJK loop's
+/// check that a stall step rose by no more than rounding (gjk-core's
+/// `rise_is_rounding`, a fix for distances reported 0.033 apart for touching shapes):
+/// its two square roots took `libm`'s `sqrtf` out of line, and the kernel code from
+/// 8156 to 8232 bytes (2026-11-27); the check out of line measured 8276, and one
+/// root less (comparing squares) saved 8 bytes.
+pub const KERNEL_CODE_BUDGET_3D: u32 = 8 * 1024 + 128;
 
 /// The 3D budget on the Cortex-M0: the plane's allowance of half a KiB for soft-float
 /// calls, and a quarter KiB more for the rotation matrix. Measured 8128 bytes at "z"
