@@ -482,9 +482,7 @@ pub(crate) enum DiscEntry<S, V> {
 /// rounding away from the origin.
 ///
 /// Cost: three square roots (the direction's length, `sqrt(q)`, the normal), four for
-/// an origin within twice the radius, and four divisions. Always inlined on hosted
-/// targets: called out of line, its vectors went through memory (callgrind: 2 % of a
-/// sphere's ray cast).
+/// an origin within twice the radius, and three divisions.
 #[inline]
 pub(crate) fn disc_entry<S: Scalar, V: RayVector<S>>(
     offset: V,
@@ -515,8 +513,7 @@ impl<S: Scalar, V: RayVector<S>> Heading<S, V> {
 }
 
 /// [`disc_entry`] for a ray whose heading is known (`None`: it has no direction).
-#[cfg_attr(not(target_os = "none"), inline(always))]
-#[cfg_attr(target_os = "none", inline)]
+#[inline]
 pub(crate) fn disc_entry_along<S: Scalar, V: RayVector<S>>(
     offset: V,
     heading: Option<Heading<S, V>>,
@@ -554,23 +551,8 @@ pub(crate) fn disc_entry_along<S: Scalar, V: RayVector<S>>(
     // At the entry point `offset + distance u`, radius away from the centre; a circle
     // of radius zero (a point hit dead on) has no normal of its own: use the one
     // facing the ray.
-    let normal = unit_or(offset + unit * distance, -unit);
+    let normal = (offset + unit * distance).normalize().unwrap_or(-unit);
     DiscEntry::Enters(fraction, normal)
-}
-
-/// `vector` at unit length, or `fallback` when it has no direction. One square root
-/// and one division when its squared length is a normal number (full relative
-/// precision), which a disc's entry point within the scale window is; otherwise the
-/// kernel's `normalize`, which divides by the largest coordinate first, four
-/// divisions more: it was an eighth of a sphere's ray cast (callgrind).
-#[inline]
-fn unit_or<S: Scalar, V: RayVector<S>>(vector: V, fallback: V) -> V {
-    let squared = vector.length_squared();
-    if squared >= S::min_positive_value() && squared.is_finite() {
-        vector * (S::ONE / squared.sqrt())
-    } else {
-        vector.normalize().unwrap_or(fallback)
-    }
 }
 
 /// Where a ray first meets the box of half-extents `half` about the local origin of a
