@@ -38,10 +38,9 @@ pub(crate) trait RayVector<S: Scalar>: Space<Scalar = S> {
     fn abs(self) -> Self;
     /// The unit vector along `self`, `None` for zero or a non-finite vector.
     fn normalize(self) -> Option<Self>;
-    /// The squared distance of the point `self` from the line through the origin along
-    /// the unit vector `unit` (the squared length of their cross product), or `None`
-    /// when the line passes farther than `radius` from the point.
-    fn line_distance_squared_within(self, unit: Self, radius: S) -> Option<S>;
+    /// How far the point `self` lies from the line through the origin along the unit
+    /// vector `unit`: the length of their cross product.
+    fn line_distance(self, unit: Self) -> S;
     /// Whether the transform's rotation is unit length ([`Scalar::UNIT_TOLERANCE`]).
     fn rotation_is_valid(xf: &Self::Transform) -> bool;
     /// A world point in the frame of a shape placed by `xf`.
@@ -112,11 +111,8 @@ impl<S: Scalar> RayVector<S> for Vec2<S> {
         Vec2::normalize(self)
     }
     #[inline]
-    /// Compared before squaring: the square can underflow to zero for a line a hair
-    /// beside a point (radius zero), which must miss.
-    fn line_distance_squared_within(self, unit: Self, radius: S) -> Option<S> {
-        let across = self.cross(unit);
-        (across.abs() <= radius).then_some(across * across)
+    fn line_distance(self, unit: Self) -> S {
+        self.cross(unit).abs()
     }
     #[inline]
     fn rotation_is_valid(xf: &Transform<S>) -> bool {
@@ -172,9 +168,8 @@ impl<S: Scalar> RayVector<S> for Vec3<S> {
         Vec3::normalize(self)
     }
     #[inline]
-    fn line_distance_squared_within(self, unit: Self, radius: S) -> Option<S> {
-        let squared = self.cross(unit).length_squared();
-        (squared <= radius * radius).then_some(squared)
+    fn line_distance(self, unit: Self) -> S {
+        self.cross(unit).length()
     }
     #[inline]
     fn rotation_is_valid(xf: &Transform3<S>) -> bool {
@@ -459,94 +454,47 @@ pub(crate) enum DiscEntry<S, V> {
 /// against the disc of `radius` around the origin.
 ///
 /// With `u` the unit direction, `a = offset . u` (negative when heading towards the
-/// centre) and `h^2 = |offset x u|^2` the squared distance from the centre to the
-/// line, the line meets the circle at distances `-a -+ sqrt(q)` along `u`,
-/// `q = r^2 - h^2`. The nearer root is taken in the stable form
-/// `(|offset|^2 - r^2) / (sqrt(q) - a)`, a quotient of two positive numbers (Vieta:
-/// the product of the roots is `|offset|^2 - r^2`), which does not cancel when the
-/// origin is near the circle.
-///
-/// `h^2` comes from the cross product, not from `|offset|^2 - a^2` (the textbook
-/// discriminant `b^2 - a c`, as parry and Box2D write it): that difference cancels for
-/// a line passing near the circle from far away, and its rounding of `|offset|^2`
-/// moves a tangent ray's hit by `sqrt(eps) |offset|`, off the surface by
-/// `eps |offset|^2 / r`. The cross product's rounding is `eps |offset|`, and the hit
-/// stays on the surface to `eps |offset|`. Every product is of two lengths, squares at
-/// most, so the scale window of [`into_window`] keeps their digits.
+/// centre) and `h = |offset x u|` the distance from the centre to the line, the line
+/// meets the circle at distances `-a -+ sqrt(q)` along `u`, `q = r^2 - h^2`, written
+/// `(r - h)(r + h)` so that a grazing line keeps its precision. The nearer root is
+/// taken in the stable form `(|offset|^2 - r^2) / (sqrt(q) - a)`, a quotient of two
+/// positive numbers (Vieta: the product of the roots is `|offset|^2 - r^2`), which
+/// does not cancel when the origin is near the circle.
 ///
 /// The root is at most `-a`, where the line comes closest to the centre (`sqrt(q)` is
 /// not negative), and is clamped to it: `q` and `|offset|^2 - r^2` are rounded apart,
 /// and for a line tangent at an origin that lies on the circle both are rounding
-/// noise, their quotient anything. An ellipse was hit 46 units up such a tangent, 36
-/// off its surface (found by fuzzing); the clamp keeps the entry within `|a|`,
-/// rounding away from the origin.
-///
-/// Cost: three square roots (the direction's length, `sqrt(q)`, the normal), four for
-/// an origin within twice the radius, and three divisions.
-#[inline]
+/// noise, their quotient anything. An ellipse hit 46 units up such a tangent, 36 off
+/// its surface (found by fuzzing); the clamp keeps the entry within `|a|`, rounding
+/// away from the origin.
 pub(crate) fn disc_entry<S: Scalar, V: RayVector<S>>(
     offset: V,
     translation: V,
     radius: S,
 ) -> DiscEntry<S, V> {
-    disc_entry_along(offset, Heading::of(translation), radius)
-}
-
-/// A ray's translation as its length and unit direction, for the disc entries of one
-/// ray (a capsule's two ends share it).
-#[derive(Clone, Copy)]
-pub(crate) struct Heading<S, V> {
-    unit: V,
-    length: S,
-}
-
-impl<S: Scalar, V: RayVector<S>> Heading<S, V> {
-    /// The heading of `translation`; `None` for zero length or an overflowing square.
-    #[inline]
-    pub(crate) fn of(translation: V) -> Option<Self> {
-        let length = translation.length();
-        (length != S::ZERO && length.is_finite()).then(|| Self {
-            unit: translation * (S::ONE / length),
-            length,
-        })
-    }
-}
-
-/// [`disc_entry`] for a ray whose heading is known (`None`: it has no direction).
-#[inline]
-pub(crate) fn disc_entry_along<S: Scalar, V: RayVector<S>>(
-    offset: V,
-    heading: Option<Heading<S, V>>,
-    radius: S,
-) -> DiscEntry<S, V> {
-    let radius_squared = radius * radius;
-    let origin_squared = offset.length_squared();
-    if origin_squared <= radius_squared {
+    let origin_distance = offset.length();
+    if origin_distance <= radius {
         return DiscEntry::Inside;
     }
-    let Some(Heading { unit, length }) = heading else {
+    let Some(unit) = translation.normalize() else {
         return DiscEntry::Misses;
     };
     let along = offset.dot(unit);
     if along >= S::ZERO {
         return DiscEntry::Misses;
     }
-    let Some(line_squared) = offset.line_distance_squared_within(unit, radius) else {
+    let line_distance = offset.line_distance(unit);
+    // Compared directly: the product below can underflow to zero for a line a hair
+    // beside a point (radius zero).
+    if line_distance > radius {
         return DiscEntry::Misses;
-    };
-    let q = radius_squared - line_squared;
-    // `|offset|^2 - r^2` cancels for an origin near the circle: there it is taken as
-    // the product `(|o| - r)(|o| + r)`, exact for an offset along an axis (the square
-    // root of a square is exact, the difference exact by Sterbenz's lemma), and as good
-    // as the difference otherwise. Farther out (`|o| >= 2 r`) the difference is at
-    // least three quarters of `|o|^2` and keeps its digits without the root.
-    let outside = if origin_squared < (radius_squared + radius_squared) * S::TWO {
-        let origin_distance = origin_squared.sqrt();
-        (origin_distance - radius) * (origin_distance + radius)
-    } else {
-        origin_squared - radius_squared
-    };
+    }
+    let q = (radius - line_distance) * (radius + line_distance);
+    // `|offset|^2 - r^2` as a product: exact for an offset along an axis (the square
+    // root of a square is exact), and as good as the direct difference otherwise.
+    let outside = (origin_distance - radius) * (origin_distance + radius);
     let distance = (outside / (q.sqrt() - along)).min(-along);
+    let length = translation.dot(unit);
     let fraction = distance / length;
     // At the entry point `offset + distance u`, radius away from the centre; a circle
     // of radius zero (a point hit dead on) has no normal of its own: use the one
@@ -715,10 +663,9 @@ pub(crate) fn capsule_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
         {
             keep(fraction, normal);
         }
-        let heading = Heading::of(translation);
         for end in [a, b] {
             if let DiscEntry::Enters(fraction, normal) =
-                disc_entry_along(origin - end, heading, radius)
+                disc_entry(origin - end, translation, radius)
             {
                 keep(fraction, normal);
             }
