@@ -16,11 +16,11 @@ impl<S: Scalar> Segment<S> {
     /// ray comes from. Solving `o + t d = a + s (b - a)` by cross products gives
     /// `t = (a - o) x e / (d x e)` with `e = b - a`, and the hit point's place along the
     /// segment `s = (o + t d - a) . e / (e . e)`; the ray hits for `s` in `[0, 1]` and
-    /// `t` in `[0, max_fraction]`. A ray parallel to
-    /// the segment (`d x e = 0`) misses, unless it runs along the segment's own line:
-    /// then it hits the nearer end point with the normal facing the ray (the limit of
-    /// the end's normals), or starts inside if the origin is on the segment. A
-    /// degenerate segment (`a = b`) is a point ([`Point::ray_cast`](crate::Point::ray_cast)).
+    /// `t` in `[0, max_fraction]`. A ray parallel to the segment (`d x e = 0`) misses,
+    /// unless it runs along the segment's own line: then it hits the nearer end point
+    /// with the normal facing the ray (the limit of the end's normals), or starts
+    /// inside if the origin is on the segment. A degenerate segment (`a = b`) is a
+    /// point ([`Point::ray_cast`](crate::Point::ray_cast)).
     ///
     /// ```
     /// use gjk_core::{CastStatus, Ray, Transform, Vec2};
