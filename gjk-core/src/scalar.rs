@@ -78,6 +78,13 @@ pub trait Scalar:
     /// a factor of about three per iteration. The cap leaves room above that for
     /// slivers and is reported as
     /// [`MaxIterations`](crate::DistanceStatus::MaxIterations) when hit.
+    ///
+    /// A query whose points end outside the rescaling window (see
+    /// [`RESCALE_BELOW`](Self::RESCALE_BELOW)) goes on at the new scale with a cap of
+    /// its own, so its output counts up to twice this many. Where the squares are
+    /// subnormal the loop creeps by steps of their last digits: a point about its
+    /// radius from a round ellipse 1e-20 across, in `f32`, spent the whole cap there
+    /// and then had nothing left for the rescue, which converges in two steps.
     const GJK_MAX_ITERATIONS: u32;
 
     /// Smallest magnitude of the points a query ends on that the kernel computes with
