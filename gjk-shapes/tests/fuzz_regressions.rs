@@ -780,3 +780,34 @@ fn cylinder_touching_an_ellipsoid_is_not_reported_far_apart_after_a_flat_solve()
     let gap = distance(&cylinder, xf_a, &ellipsoid, at_hit).distance;
     assert!(gap <= 3e-5, "gap {gap} at {hit:?}");
 }
+
+/// A round ellipse 1e-30 across inside a circle of radius 0.0031, in `f32`. GJK on the
+/// cores (the ellipse and the circle's centre, 9.3e-31 apart) could be rescued only to
+/// 3e-20, where the circle's radius reaches the top of the window; the squares there
+/// are subnormal, the loop crept to its cap, and `manifold` answered `MaxIterations`
+/// although `distance` found the shapes overlapping. A capped loop whose closest point
+/// is within the radii is certain of the contact and gives it: one point, as deep as
+/// the radius to the rounding of 0.0031.
+#[test]
+fn speck_of_an_ellipse_in_a_small_circle_has_a_contact_not_max_iterations() {
+    let speck = Ellipse::new(v(1e-30, 1e-30)).unwrap();
+    let circle = Circle::new(v(1e-30, 1e-30), 0.003_1).unwrap();
+    let xf_a = Transform::new(
+        v(1e-30, -0.0),
+        Rot {
+            cos: 1.0,
+            sin: 1e-30,
+        },
+    );
+    let xf_b = Transform::from_position_angle(v(1e-30, 1e-30), -0.5226);
+    assert_eq!(
+        distance(&speck, xf_a, &circle, xf_b).status,
+        DistanceStatus::Overlapping
+    );
+    let contact = gjk_core::manifold(&speck, xf_a, &circle, xf_b, 1e-30).unwrap();
+    assert_eq!(contact.points().len(), 1, "{contact:?}");
+    assert!((contact.normal.length() - 1.0).abs() <= 1e-6, "{contact:?}");
+    let point = contact.points()[0];
+    assert!((point.separation + 0.003_1).abs() <= 1e-9, "{contact:?}");
+    assert!(point.anchor_a.is_finite() && point.anchor_b.is_finite());
+}

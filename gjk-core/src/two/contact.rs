@@ -50,7 +50,9 @@ const FACE_ANGLE: f64 = 1e-3;
 /// Errors: [`QueryError::InvalidInput`] for NaN or infinite input, a negative radius
 /// or speculative distance, or a rotation that is not unit length;
 /// [`QueryError::MaxIterations`] when GJK hits its cap before it is certain whether
-/// and where the shapes touch (never an empty manifold in place of a contact). When
+/// the shapes come within the speculative distance (never an empty manifold in place
+/// of a contact); a capped loop that is already certain gives the contact it reached,
+/// its separation no deeper than the truth. When
 /// curved shapes overlap deeply and almost evenly in every direction (a small shape
 /// near the centre of a large, nearly round ellipse), EPA cannot prove its answer
 /// ([`penetration`](crate::penetration()) then reports `MaxIterations`); the manifold
@@ -164,7 +166,13 @@ where
     let fail = |error| (Err(error), rescue);
     let nearest = match state.termination {
         Termination::InvalidInput => return fail(QueryError::InvalidInput),
-        Termination::MaxIterations => return fail(QueryError::MaxIterations),
+        // Capped with the simplex's closest point beyond the speculative distance:
+        // not even whether the shapes come within it is known. Within it they surely
+        // do (`|v|` bounds the core distance from above), and the capped simplex
+        // gives the contact (below).
+        Termination::MaxIterations if state.closest.length() - radius > speculative_distance => {
+            return fail(QueryError::MaxIterations);
+        }
         Termination::CoresOverlap => {
             let deepest = expand(shared(&pair), &simplex);
             match deepest.end {
@@ -184,7 +192,12 @@ where
                 },
             }
         }
-        Termination::Converged | Termination::Separated => {
+        // `|v|` bounds the core distance from above, so a capped loop's contact is no
+        // deeper than the truth, by at most the loop's gap. A speck of an ellipse
+        // (1e-30) in a circle of radius 0.0031 rescued no further than 3e-20, where the
+        // squares are subnormal and GJK crawls; it answered `MaxIterations` for shapes
+        // that `distance` showed overlapping (found by fuzzing).
+        Termination::Converged | Termination::Separated | Termination::MaxIterations => {
             let (core_a, core_b) = simplex.witness_points();
             let count = simplex.count.min(2);
             Nearest {
