@@ -261,8 +261,19 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
             largest_squared,
             placed.usable,
             end.cmp_eq(F::lit(INVALID)),
-        ),
+        ) | landed_on_vertex(target, largest_squared, placed.usable),
     }
+}
+
+/// Lanes that may have ended with no target and the ray's point on a vertex of the
+/// shape, every simplex point zero: gjk-core reads their scale from the support points
+/// instead (`Simplex::rescue_factor`), so they go to the scalar cast. A zero largest
+/// squared length, which every such lane has, picks them, with lanes whose points
+/// merely square to zero; the scalar cast gives those back unchanged, so handing them
+/// over keeps the bits and costs only time, on lanes that are rare.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn landed_on_vertex<F: LaneFloat>(target: F, largest_squared: F, usable: F::Mask) -> F::Mask {
+    target.cmp_eq(F::zero()) & largest_squared.cmp_eq(F::zero()) & usable
 }
 
 impl<F: LaneFloat> Ends<F> {

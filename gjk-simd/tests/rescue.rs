@@ -250,6 +250,9 @@ fn pair_set_equals_distance_cached_at_every_scale<S: LaneScalar>() {
 /// Rays from 3 L outside each shape, 4 L long, and rays starting inside: the slice
 /// form against `ray_cast` (closed forms where the shapes have them, lanes for the
 /// rounded box), prepacked blocks against `support_ray_cast` (lanes for every shape).
+/// And rays along the diagonal that end exactly on the box's far corner, where a cast
+/// ends with every simplex point zero and gjk-core takes its scale from the support
+/// points (the lanes hand such rays over).
 fn rays_equal_scalar_at_every_scale<S: LaneScalar>() {
     let mut targets = Vec::new();
     let mut placements = Vec::new();
@@ -261,6 +264,12 @@ fn rays_equal_scalar_at_every_scale<S: LaneScalar>() {
                 placements.push(Transform::from_position_angle(Vec2::ZERO, S::from_f64(0.2)));
                 rays.push(Ray::new(v(start * scale, 0.1 * scale), v(4.0 * scale, 0.0)));
             }
+            targets.push(shape);
+            placements.push(Transform::IDENTITY);
+            rays.push(Ray::new(
+                v(-3.0 * scale, -3.0 * scale),
+                v(4.0 * scale, 4.0 * scale),
+            ));
         }
     }
     let scalar: Vec<_> = (0..targets.len())

@@ -306,7 +306,7 @@ pub(crate) fn iterate<
                 descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
             iterations = descent.iterations;
             let rescue = if RESCUE && scale.is_none() {
-                rescue_factor(pair, simplex, S::ZERO, S::ZERO)
+                rescue_factor(pair, simplex, S::ZERO, S::ZERO, false)
             } else {
                 None
             };
@@ -349,7 +349,7 @@ pub(crate) fn rescue<
     first: GjkState<S, V>,
     radius: S,
 ) -> GjkState<S, V> {
-    let Some(factor) = rescue_factor(pair, simplex, S::ZERO, S::ZERO) else {
+    let Some(factor) = rescue_factor(pair, simplex, S::ZERO, S::ZERO, false) else {
         return GjkState {
             may_need_rescue: false,
             ..first
@@ -365,8 +365,9 @@ pub(crate) fn rescue<
 }
 
 /// The factor a loop that ended on `simplex` goes on at (see `rescale.rs`):
-/// [`Simplex::rescue_factor`] of the points and `start`, and when it scales up, no
-/// more than keeps every point the loop can still meet inside the window.
+/// [`Simplex::rescue_factor`] of the points and `start` (`from_supports` for the
+/// casts, see there), and when it scales up, no more than keeps every point the loop
+/// can still meet inside the window.
 ///
 /// A tiny simplex need not mean tiny shapes: two segments whose ends meet at a point
 /// 1e-39 from the origin made a simplex of that size and a factor of 2^127, and the
@@ -389,8 +390,9 @@ pub(crate) fn rescue_factor<
     simplex: &D::Simplex,
     start: S,
     reach: S,
+    from_supports: bool,
 ) -> Option<S> {
-    let mut factor = simplex.rescue_factor(start)?;
+    let mut factor = simplex.rescue_factor(start, from_supports)?;
     if factor <= S::ONE {
         return Some(factor);
     }

@@ -306,7 +306,7 @@ where
     // at its origin touching a point there made a simplex of 1e-39 and a factor that
     // overflowed the polygon's other vertices (an infinite depth, found by fuzzing).
     // The radii count in the extent: the scaled query adds them to the core points.
-    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius);
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius, false);
     let (core_a, normal, core_depth, status) = match state.termination {
         Termination::InvalidInput => return (PenetrationOutput::invalid(iterations), rescue),
         Termination::CoresOverlap => {

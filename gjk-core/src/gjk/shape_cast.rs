@@ -129,7 +129,7 @@ fn run_cast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Siz
                 simplex.scale(S::ONE / factor);
                 return state;
             }
-            match rescue_factor(pair, simplex, cast.target, cast_reach(cast)) {
+            match rescue_factor(pair, simplex, cast.target, cast_reach(cast), true) {
                 None => return state,
                 Some(factor) => {
                     iterations = state.iterations;
@@ -161,7 +161,7 @@ fn recast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized
     cast: &LinearCast<S, V>,
     first: CastState<S, V>,
 ) -> CastState<S, V> {
-    let Some(factor) = rescue_factor(pair, simplex, cast.target, cast_reach(cast)) else {
+    let Some(factor) = rescue_factor(pair, simplex, cast.target, cast_reach(cast), true) else {
         return first;
     };
     let iterations = first.iterations;

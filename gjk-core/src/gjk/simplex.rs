@@ -141,8 +141,10 @@ pub trait GjkSimplex<S, V: Space<Scalar = S>>: Copy {
     /// Undoes every [`shift`](Self::shift): each vertex's Minkowski point computed
     /// again from its support points, exactly as it was made.
     fn unshift(&mut self);
-    /// The power of two a loop that ended on this simplex rescales by, if any.
-    fn rescue_factor(&self, start: S) -> Option<S>;
+    /// The power of two a loop that ended on this simplex rescales by, if any. With
+    /// `from_supports` (the casts), a simplex whose points and `start` are all zero
+    /// takes the scale of its support points, upward only.
+    fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S>;
     /// The witness points on the two cores (A's frame).
     fn witness_points(&self) -> (V, V);
 }

@@ -219,10 +219,19 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
         }
     }
     #[inline]
-    fn rescue_factor(&self, start: S) -> Option<S> {
+    fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S> {
         let mut largest = start.magnitude_key();
         for vertex in self.vertex_iter() {
             largest = vertex.w.largest_key(largest);
+        }
+        // See the plane's `Simplex::rescue_factor`.
+        if from_supports && largest == S::ZERO.magnitude_key() {
+            for vertex in self.vertex_iter() {
+                largest = vertex
+                    .witness_b
+                    .largest_key(vertex.witness_a.largest_key(largest));
+            }
+            largest = largest.min(S::ONE.magnitude_key());
         }
         S::rescale_factor(largest)
     }

@@ -162,7 +162,7 @@ where
     // The radii count in the extent, as in `penetration`: the scaled query adds them
     // to the core points, and a capsule with a speck of a core and a circle at one
     // place had their radii scaled to infinity (an infinite separation).
-    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius);
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius, false);
     let fail = |error| (Err(error), rescue);
     let nearest = match state.termination {
         Termination::InvalidInput => return fail(QueryError::InvalidInput),

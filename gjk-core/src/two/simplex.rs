@@ -92,8 +92,8 @@ impl<S: Scalar> GjkSimplex<S, Vec2<S>> for Simplex<S> {
         Simplex::unshift(self);
     }
     #[inline(always)]
-    fn rescue_factor(&self, start: S) -> Option<S> {
-        Simplex::rescue_factor(self, start)
+    fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S> {
+        Simplex::rescue_factor(self, start, from_supports)
     }
     #[inline(always)]
     fn witness_points(&self) -> (Vec2<S>, Vec2<S>) {
@@ -185,10 +185,22 @@ impl<S: Scalar> Simplex<S> {
     /// `rescale.rs`): from the largest coordinate magnitude of the vertices' Minkowski
     /// points and `start` (a cast's target, which enters squared next to them; zero
     /// otherwise). NaN coordinates count as zero, as in the SIMD lanes' comparisons.
-    /// Out of line on bare metal: the distance and cast loops share it.
+    /// With `from_supports` (the casts), when every one is zero, the scale of the
+    /// support points instead, upward only.
+    ///
+    /// Zero points tell no scale: the cast's query point ended on a vertex of `B - A`.
+    /// In `f64`, a ray through a round ellipse of radius 1e-162 that ended on its far
+    /// side was a hit there: its first step, from squares of 1e-324, had jumped the
+    /// whole way, and the rescue, reading no scale, kept it. Upward only (the support
+    /// points' magnitude counted as at most one): the support points of a ray 1e30
+    /// long ending on a box's corner are its origin's, and scaling the box down to
+    /// them would lose the digits the cast needs. Not for `distance` and the contact
+    /// queries, where zero points mean touching shapes at any scale (and the SIMD
+    /// lanes keep them). Out of line on bare metal: the distance and cast loops share
+    /// it.
     #[cfg_attr(target_os = "none", inline(never))]
     #[cfg_attr(not(target_os = "none"), inline)]
-    pub fn rescue_factor(&self, start: S) -> Option<S> {
+    pub fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S> {
         // A loop, not `rescale::factor_for` over chained iterators: that measured 76
         // bytes more code and 36 more of stack on the Cortex-M4F (`cargo xtask size`).
         let mut largest = start.magnitude_key();
@@ -196,6 +208,15 @@ impl<S: Scalar> Simplex<S> {
             largest = largest
                 .max(vertex.w.x.magnitude_key())
                 .max(vertex.w.y.magnitude_key());
+        }
+        if from_supports && largest == S::ZERO.magnitude_key() {
+            // Each vertex's support points coincide (their difference is zero); the
+            // first vertex's set the scale, which the caller caps by the pair's extent.
+            largest = self.vertices[0]
+                .witness_a
+                .max_abs()
+                .min(S::ONE)
+                .magnitude_key();
         }
         S::rescale_factor(largest)
     }
