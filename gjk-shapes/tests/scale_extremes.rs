@@ -322,6 +322,50 @@ fn curved_pairs_off_axis_at_every_scale<S: Scalar>() {
     }
 }
 
+/// Head-on rays through a round ellipsoid of radius `L`, along a direction off every
+/// axis, at every scale, ending on its far side and beyond it. The cast reaches the
+/// contact in a step or two; then `|v|` holds the rounding of the query point's
+/// coordinates while the simplex's own points gather at the query point, so the
+/// loop's margin, relative to those, vanished. In `f64` the loop crept on and ended
+/// `MaxIterations` at 18 of 601 scales for the ray ending on the far side (at 0.1
+/// and 1e41 among them); a loop that stops making progress or reaches the cap now
+/// takes the query point's margin.
+fn head_on_rays_through_an_ellipsoid_at_every_scale<S: Scalar>() {
+    for scale in scales::<S>() {
+        let radius = S::from_f64(scale);
+        let ellipsoid =
+            gjk_shapes::Ellipsoid::new(gjk_core::Vec3::new(radius, radius, radius)).unwrap();
+        // A unit direction with exact coordinates: 0.48^2 + 0.6^2 + 0.64^2 = 1.
+        let along = |length: f64| {
+            gjk_core::Vec3::new(
+                S::from_f64(0.48 * length),
+                S::from_f64(0.6 * length),
+                S::from_f64(0.64 * length),
+            )
+        };
+        for length in [4.0, 4.5, 5.0] {
+            let ray = Ray::new(along(3.0 * scale), along(-length * scale));
+            let out = support_ray_cast(&ellipsoid, gjk_core::Transform3::IDENTITY, ray);
+            assert_eq!(
+                out.status,
+                CastStatus::Hit,
+                "{length} L at {scale:e}: {out:?}"
+            );
+            close_unit("ellipsoid ray", scale, out.fraction, 2.0 / length);
+        }
+    }
+}
+
+#[test]
+fn head_on_rays_through_an_ellipsoid_at_every_scale_f32() {
+    head_on_rays_through_an_ellipsoid_at_every_scale::<f32>();
+}
+
+#[test]
+fn head_on_rays_through_an_ellipsoid_at_every_scale_f64() {
+    head_on_rays_through_an_ellipsoid_at_every_scale::<f64>();
+}
+
 #[test]
 fn curved_pairs_off_axis_at_every_scale_f32() {
     curved_pairs_off_axis_at_every_scale::<f32>();

@@ -163,6 +163,15 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         let within = simplex.count.cmp_eq(F::lit(3.0)) | at_most(closest_squared, reach * reach);
         stop(&mut end, &mut running, within, HIT);
         if round >= F::Scalar::GJK_MAX_ITERATIONS {
+            // A contact if |v| is within the target up to the settled margin (the
+            // scalar `capped_end`'s rule), the cap otherwise.
+            let settled = settled_margin(margin, &query);
+            let within = at_most(
+                closest_squared.sqrt() * (F::one() - relative_gap),
+                target + settled,
+            );
+            let capped = running;
+            stop(&mut end, &mut running, capped & within, HIT);
             let capped = running;
             stop(&mut end, &mut running, capped, MAX_ITERATIONS);
             break;
@@ -237,7 +246,15 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         // dropped again (the simplex stays as it was), and the end is a contact when
         // the bounds allow it, else a safe lower bound.
         let gives_up = standing & (!reduction.keeps_edge() | stalled);
-        let contact = (at_most(excess, zero) & upper_within) | bounds_agree;
+        // Its contact test adds the margin of the query point's magnitude (the scalar
+        // `stall_end`'s rule).
+        let settled = settled_margin(margin, &query);
+        let settled_within = at_most(closest_length * (F::one() - relative_gap), target + settled);
+        let settled_agree = at_most(
+            gap,
+            relative_gap * closest_squared + settled * closest_length,
+        );
+        let contact = (at_most(excess, zero) & settled_within) | settled_agree;
         stop(&mut end, &mut running, gives_up & contact, HIT);
         stop(&mut end, &mut running, gives_up, MAX_ITERATIONS);
         stalled = running.select(standing, stalled);
@@ -263,6 +280,13 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
             end.cmp_eq(F::lit(INVALID)),
         ) | landed_on_vertex(target, largest_squared, placed.usable),
     }
+}
+
+/// The margin a lane that has stopped making progress ends with: `margin` and the
+/// touching margin of the query point's magnitude (the scalar cast's `stall_end`).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn settled_margin<F: LaneFloat>(margin: F, query: &Vec2Lanes<F>) -> F {
+    margin + F::splat(F::Scalar::GJK_TOUCHING) * query.length_squared().sqrt()
 }
 
 /// Lanes that may have ended with no target and the ray's point on a vertex of the

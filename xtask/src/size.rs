@@ -64,8 +64,14 @@ use crate::firmware::{
     BOARDS, Board, EMBEDDED_DIR, RUN_TIMEOUT, artifact, cargo_in_embedded, run_with_timeout,
 };
 
-/// At most 8 KiB of kernel code in a firmware using distance, ray cast and shape cast.
-pub const KERNEL_CODE_BUDGET: u32 = 8 * 1024;
+/// At most 8 KiB and 64 bytes of kernel code in a firmware using distance, ray cast
+/// and shape cast. The 64 bytes came with three fixes on 2026-11-27, which took the
+/// `dyn Support` firmware on the Cortex-M4F from 8156 to 8196 bytes: a rescued GJK
+/// loop's budget of its own, a cast's zero simplex taking its rescue's scale from the
+/// support points, and a stalled cast's margin relative to the query point. Every
+/// other arrangement of the same code measured 8200 to 8236 (the machine outliner
+/// shares sequences across the kernel, and each change moved them).
+pub const KERNEL_CODE_BUDGET: u32 = 8 * 1024 + 64;
 
 /// At most 8.5 KiB of kernel code on the Cortex-M0, where every float operation is a
 /// call: the rescue of badly scaled queries (gjk-core's `rescale.rs`, with the probe
@@ -76,7 +82,7 @@ pub const KERNEL_CODE_BUDGET: u32 = 8 * 1024;
 /// point on a vertex of `B - A`, whose scale the support points give; a ray ending on
 /// the far side of a tiny ellipse was a hit there) and a rescued GJK loop's cap of
 /// its own: 8668 to 8744 bytes through `dyn Support` (2026-11-27), 56 of them the
-/// zero simplex's; the Cortex-M4F's 8156 are still within 8 KiB.
+/// zero simplex's; 8800 with a stalled cast's margin relative to the query point.
 pub const KERNEL_CODE_BUDGET_CORTEX_M0: u32 = 8 * 1024 + 512 + 128;
 
 /// At most 1 KiB of stack for one query on the Cortex-M4F.

@@ -527,6 +527,13 @@ fn descend<
         mut iterations,
         mut largest_squared,
     } = *descent;
+    // A cap of its own for every run, a rescue's counted on from the first run's
+    // calls. Where the squares are subnormal the first run creeps by steps of their
+    // last digits: a point about its radius from a round ellipse 1e-20 across, in
+    // `f32`, spent the whole cap there, the rescue had none left, and `distance`
+    // answered `MaxIterations` 0.5 % long; the rescue converges in two steps
+    // (`scale_extremes.rs`).
+    let cap = iterations + S::GJK_MAX_ITERATIONS;
     let mut stalls = 0_u32;
     // The least |v|^2 the loop has reached. Progress is measured against it, not
     // against the step before: a stall step may raise |v|^2 by rounding, and a step
@@ -545,7 +552,7 @@ fn descend<
         if simplex.is_full() || closest_squared <= touching_squared * largest_squared {
             break Termination::CoresOverlap;
         }
-        if iterations >= iteration_cap(scale) {
+        if iterations >= cap {
             break Termination::MaxIterations;
         }
 
@@ -627,22 +634,6 @@ fn descend<
         largest_squared,
     };
     termination
-}
-
-/// The support calls a loop may have made when it stops: [`Scalar::GJK_MAX_ITERATIONS`],
-/// and for a rescue (`scale` given), which goes on from the first run's count, twice
-/// that, so that it has a cap of its own however much the first run spent. Where the
-/// squares are subnormal the first run creeps by steps of their last digits: a point
-/// about its radius from a round ellipse 1e-20 across, in `f32`, spent the whole cap
-/// there, the rescue had nothing left, and `distance` answered `MaxIterations` 0.5 %
-/// long; the rescue converges in two steps (`scale_extremes.rs`).
-#[inline(always)]
-fn iteration_cap<S: Scalar>(scale: Option<S>) -> u32 {
-    if scale.is_some() {
-        2 * S::GJK_MAX_ITERATIONS
-    } else {
-        S::GJK_MAX_ITERATIONS
-    }
 }
 
 /// A new support point at the scale of a loop's points: multiplied by the rescue's
