@@ -224,7 +224,8 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
         for vertex in self.vertex_iter() {
             largest = vertex.w.largest_key(largest);
         }
-        // See the plane's `Simplex::rescue_factor`.
+        // As the plane's `Simplex::rescue_factor`, from every vertex's support points
+        // (each pair coincides); no size budget measures the 3D casts yet.
         if from_supports && largest == S::ZERO.magnitude_key() {
             for vertex in self.vertex_iter() {
                 largest = vertex
