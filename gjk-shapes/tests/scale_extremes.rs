@@ -335,7 +335,7 @@ fn head_on_rays_through_an_ellipsoid_at_every_scale<S: Scalar>() {
         let radius = S::from_f64(scale);
         let ellipsoid =
             gjk_shapes::Ellipsoid::new(gjk_core::Vec3::new(radius, radius, radius)).unwrap();
-        // A unit direction with exact coordinates: 0.48^2 + 0.6^2 + 0.64^2 = 1.
+        // A unit direction, up to rounding: 0.48^2 + 0.6^2 + 0.64^2 = 1.
         let along = |length: f64| {
             gjk_core::Vec3::new(
                 S::from_f64(0.48 * length),
