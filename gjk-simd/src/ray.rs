@@ -164,7 +164,8 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         stop(&mut end, &mut running, within, HIT);
         if round >= F::Scalar::GJK_MAX_ITERATIONS {
             // A contact if |v| is within the target up to the settled margin (the
-            // scalar `capped_end`'s rule), the cap otherwise.
+            // scalar cast hands its cap to `stall_end` with no lower bound), the cap
+            // otherwise.
             let settled = settled_margin(margin, &query);
             let within = at_most(
                 closest_squared.sqrt() * (F::one() - relative_gap),

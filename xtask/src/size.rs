@@ -73,11 +73,11 @@ use crate::firmware::{
 /// shares sequences across the kernel, and each change moved them).
 pub const KERNEL_CODE_BUDGET: u32 = 8 * 1024 + 64;
 
-/// At most 8.5 KiB of kernel code on the Cortex-M0, where every float operation is a
-/// call: the rescue of badly scaled queries (gjk-core's `rescale.rs`, with the probe
-/// of the pair's extent that keeps a rescued loop from overflowing) took the `dyn
-/// Support` firmware from 7640 to 8488 bytes, the generic one from 7224 to 8060
-/// (2026-11-26). The Cortex-M4F stays within 8 KiB (7476 and 7828). An eighth of a
+/// At most 8.5 KiB and an eighth of kernel code on the Cortex-M0, where every float
+/// operation is a call: the rescue of badly scaled queries (gjk-core's `rescale.rs`,
+/// with the probe of the pair's extent that keeps a rescued loop from overflowing)
+/// took the `dyn Support` firmware from 7640 to 8488 bytes, the generic one from 7224
+/// to 8060 (2026-11-26). The Cortex-M4F stays within 8 KiB (7476 and 7828). An eighth of a
 /// KiB more for the casts' rescue of a simplex whose points are all zero (the query
 /// point on a vertex of `B - A`, whose scale the support points give; a ray ending on
 /// the far side of a tiny ellipse was a hit there) and a rescued GJK loop's cap of
