@@ -60,7 +60,7 @@ pub fn run(workspace_root: &Path) -> ExitCode {
 
 /// gjk-core's optional interop features, tested and built for a bare-metal target
 /// by their own steps.
-const OPTIONAL_FEATURES: &str = "gjk-core/mint,gjk-core/glam,gjk-shapes/serde";
+const OPTIONAL_FEATURES: &str = "gjk-core/mint,gjk-core/glam,gjk-core/bytemuck,gjk-shapes/serde";
 
 /// The steps, in the order they run.
 ///

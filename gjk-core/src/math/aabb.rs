@@ -14,6 +14,7 @@ use crate::{Ray, Scalar, Vec2};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::AnyBitPattern))]
 #[repr(C)]
 pub struct Aabb<S> {
     /// The lower-left corner.

@@ -16,6 +16,7 @@ use crate::{Scalar, Vec3};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::AnyBitPattern))]
 #[repr(C)]
 pub struct Aabb3<S> {
     /// The corner with the smallest coordinates.

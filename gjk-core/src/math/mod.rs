@@ -3,9 +3,25 @@
 //! Each is `#[repr(C)]`, its fields in the order they are declared and no padding for
 //! `f32` or `f64`: a `Vec2<f32>` is laid out as `[f32; 2]`, a `Transform<f32>` as
 //! `[f32; 4]` (x, y, cos, sin), a `Transform3<f32>` as `[f32; 7]` (x, y, z, then the
-//! quaternion's x, y, z, w), so engines can upload them as they are. The crate forbids
-//! `unsafe` code, so it does not implement bytemuck's `Pod` itself; the array
-//! conversions (`From<[S; 2]>` and back) are the safe way there.
+//! quaternion's x, y, z, w), so engines can upload them as they are. Each converts both
+//! ways with that array (`From`). With the `bytemuck` feature they are `Zeroable` and
+//! `AnyBitPattern`, so bytes cast into them in place. The crate forbids `unsafe` code,
+//! and bytemuck can derive `Pod` for a generic type only with an `unsafe impl`, so
+//! bytes go out through the arrays, which are `Pod`:
+//!
+//! ```
+//! use gjk_core::math::{Transform, Vec2};
+//!
+//! let placements = [Transform::from_position_angle(Vec2::new(1.0_f32, 2.0), 0.5)];
+//! let uploaded: [[f32; 4]; 1] = placements.map(<[f32; 4]>::from);
+//! assert_eq!(uploaded[0][..2], [1.0, 2.0]);
+//! # #[cfg(feature = "bytemuck")]
+//! # {
+//! let bytes: &[u8] = bytemuck::cast_slice(&uploaded);
+//! let read_back: &[Transform<f32>] = bytemuck::cast_slice(bytes);
+//! assert_eq!(read_back, placements);
+//! # }
+//! ```
 //!
 //! ```
 //! use gjk_core::math::{Quat, Transform, Transform3, Vec2, Vec3};
@@ -21,6 +37,7 @@ mod aabb;
 mod aabb3;
 #[cfg(feature = "glam")]
 mod glam_conversions;
+mod layout;
 mod quat;
 mod rot;
 mod transform;

@@ -23,6 +23,7 @@ use crate::{Scalar, Vec3};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::AnyBitPattern))]
 #[repr(C)]
 pub struct Quat<S> {
     /// The `i` part: the rotation axis's x times `sin(angle / 2)`.

@@ -22,6 +22,7 @@ use crate::{Quat, Scalar, Vec3};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::AnyBitPattern))]
 #[repr(C)]
 pub struct Transform3<S> {
     /// Where the local origin lands.
