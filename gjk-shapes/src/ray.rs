@@ -36,6 +36,8 @@ pub(crate) trait RayVector<S: Scalar>: Space<Scalar = S> {
     fn map(self, f: impl Fn(S) -> S) -> Self;
     /// The coordinate magnitudes.
     fn abs(self) -> Self;
+    /// Each coordinate divided by the same coordinate of `by`.
+    fn divide(self, by: Self) -> Self;
     /// The unit vector along `self`, `None` for zero or a non-finite vector.
     fn normalize(self) -> Option<Self>;
     /// How far the point `self` lies from the line through the origin along the unit
@@ -107,6 +109,10 @@ impl<S: Scalar> RayVector<S> for Vec2<S> {
         Vec2::abs(self)
     }
     #[inline]
+    fn divide(self, by: Self) -> Self {
+        Vec2::new(self.x / by.x, self.y / by.y)
+    }
+    #[inline]
     fn normalize(self) -> Option<Self> {
         Vec2::normalize(self)
     }
@@ -162,6 +168,10 @@ impl<S: Scalar> RayVector<S> for Vec3<S> {
     #[inline]
     fn abs(self) -> Self {
         Vec3::abs(self)
+    }
+    #[inline]
+    fn divide(self, by: Self) -> Self {
+        Vec3::new(self.x / by.x, self.y / by.y, self.z / by.z)
     }
     #[inline]
     fn normalize(self) -> Option<Self> {
@@ -596,6 +606,61 @@ pub(crate) fn ball_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
             DiscEntry::Inside => starts_inside(ray, offset.normalize().unwrap_or(V::ZERO)),
             DiscEntry::Enters(fraction, normal) if fraction <= ray.max_fraction => {
                 hit(ray, fraction, normal)
+            }
+            DiscEntry::Enters(..) | DiscEntry::Misses => miss(ray),
+        }
+    })
+}
+
+/// Where a ray first meets the ellipse (an ellipsoid in 3D) with `semi_axes` along
+/// the local axes of a placement `xf` (`Ellipse::ray_cast`, `Ellipsoid::ray_cast`).
+///
+/// Dividing each local coordinate by its semi-axis maps the shape onto the unit disc
+/// (ball) and the ray onto a ray with the same fractions (the map is linear), which
+/// [`disc_entry`] solves. The normal at the hit point `p` is the gradient `p / a^2`,
+/// divided twice: the squares of the axes underflow for an ellipse of size 1e-20 in
+/// `f32`, and the normal came out zero.
+///
+/// The division stretches the ray by up to the largest length over the smallest
+/// axis, and the disc's solve squares what it gives. A smallest axis too far below
+/// the ray's lengths for that ([`spans_too_far`]) goes to the GJK ray cast on
+/// `shape`: a ray from 1e10 through an ellipse of size 1e-30 (`f32`) overflowed to
+/// infinity in the division and missed it. The ray is first restated to the
+/// geometry's scale ([`at_geometry_scale`]), as for the balls.
+#[inline]
+pub(crate) fn ellipse_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
+    shape: &T,
+    semi_axes: V,
+    xf: V::Transform,
+    ray: Ray<S, V>,
+) -> CastOutput<S, V> {
+    let extent = largest_length(S::ZERO, [semi_axes]);
+    at_geometry_scale(ray, xf, extent, |ray| {
+        let Some(local) = local_ray(xf, ray) else {
+            return invalid();
+        };
+        let largest = largest_length(extent, [local.origin, local.translation]);
+        let smallest_axis = semi_axes
+            .coordinates()
+            .into_iter()
+            .fold(
+                extent,
+                |smallest, axis| if axis < smallest { axis } else { smallest },
+            );
+        if spans_too_far(smallest_axis, local.translation, largest) {
+            return gjk_core::support_ray_cast(shape, xf, ray);
+        }
+        let origin = local.origin.divide(semi_axes);
+        match disc_entry(origin, local.translation.divide(semi_axes), S::ONE) {
+            DiscEntry::Inside => starts_inside(ray, V::ZERO),
+            DiscEntry::Enters(fraction, _) if fraction <= ray.max_fraction => {
+                let point = local.origin + local.translation * fraction;
+                let gradient = point.divide(semi_axes).divide(semi_axes);
+                hit(
+                    ray,
+                    fraction,
+                    xf.rotate(gradient.normalize().unwrap_or(V::ZERO)),
+                )
             }
             DiscEntry::Enters(..) | DiscEntry::Misses => miss(ray),
         }

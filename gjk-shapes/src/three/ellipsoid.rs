@@ -1,6 +1,8 @@
 //! `Ellipsoid`: a centred ellipsoid with axes along the local axes.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+};
 
 use crate::ShapeError;
 
@@ -119,7 +121,16 @@ impl<S: Scalar> Support<S, Vec3<S>> for Ellipsoid<S> {
 }
 
 /// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
-impl<S: Scalar> RayShape<S, Vec3<S>> for Ellipsoid<S> {}
+impl<S: Scalar> RayShape<S, Vec3<S>> for Ellipsoid<S> {
+    #[inline]
+    fn analytic_ray_cast(
+        &self,
+        transform: Transform3<S>,
+        ray: Ray<S, Vec3<S>>,
+    ) -> Option<CastOutput<S, Vec3<S>>> {
+        Some(self.ray_cast(transform, ray))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,13 +2,14 @@
 //! closed-form answer cheaper than the generic GJK ray cast ([`gjk_core::ray_cast`]),
 //! with the conventions and helpers of `crate::ray`, which the plane's casts share:
 //! the sphere is the circle's quadratic, the cuboid the rectangle's slab test, the
-//! capsule the plane capsule's union of side and ends (its side a cylinder here), each
-//! written once over the dimension.
+//! capsule the plane capsule's union of side and ends (its side a cylinder here), the
+//! ellipsoid the ellipse's map onto the unit ball, each written once over the
+//! dimension.
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform3, Vec3};
 
-use crate::ray::{ball_ray_cast, capsule_ray_cast, slab_ray_cast};
-use crate::{Capsule3, Cuboid, Sphere};
+use crate::ray::{ball_ray_cast, capsule_ray_cast, ellipse_ray_cast, slab_ray_cast};
+use crate::{Capsule3, Cuboid, Ellipsoid, Sphere};
 
 impl<S: Scalar> Sphere<S> {
     /// Where a ray first meets the sphere placed by `xf`: the exact root of
@@ -34,6 +35,36 @@ impl<S: Scalar> Sphere<S> {
     /// ```
     pub fn ray_cast(&self, xf: Transform3<S>, ray: Ray<S, Vec3<S>>) -> CastOutput<S, Vec3<S>> {
         ball_ray_cast(self, self.center(), self.radius(), xf, ray)
+    }
+}
+
+impl<S: Scalar> Ellipsoid<S> {
+    /// Where a ray first meets the ellipsoid placed by `xf`, in closed form, with the
+    /// conventions of [`gjk_core::ray_cast`] (see [`CastOutput`]).
+    ///
+    /// Dividing each local coordinate by its semi-axis maps the ellipsoid onto the
+    /// unit ball and the ray onto a ray with the same fractions (the map is linear),
+    /// solved as for [`Sphere::ray_cast`]; the normal at the hit point `(x, y, z)` is
+    /// along `(x / a^2, y / b^2, z / c^2)` (the plane's `Ellipse::ray_cast`, written
+    /// once for both). The GJK ray cast converges on a curved surface only to its
+    /// relative gap, in 11 (`f32`) to 22 (`f64`) support calls; this is one square
+    /// root. Starting inside, the normal is zero (the ellipsoid is all core). An
+    /// ellipsoid whose smallest axis is too far below the ray's lengths for the map to
+    /// keep its digits (below `2^-56` of them in `f32`) takes the GJK ray cast.
+    ///
+    /// ```
+    /// use gjk_core::{CastStatus, Ray, Transform3, Vec3};
+    /// use gjk_shapes::Ellipsoid;
+    ///
+    /// let egg = Ellipsoid::new(Vec3::new(1.0_f64, 1.0, 2.0))?;
+    /// let down = Ray::new(Vec3::new(0.0, 0.0, 6.0), Vec3::new(0.0, 0.0, -8.0));
+    /// let out = egg.ray_cast(Transform3::IDENTITY, down);
+    /// assert_eq!(out.status, CastStatus::Hit);
+    /// assert_eq!((out.fraction, out.point, out.normal), (0.5, Vec3::new(0.0, 0.0, 2.0), Vec3::Z));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    pub fn ray_cast(&self, xf: Transform3<S>, ray: Ray<S, Vec3<S>>) -> CastOutput<S, Vec3<S>> {
+        ellipse_ray_cast(self, self.semi_axes(), xf, ray)
     }
 }
 

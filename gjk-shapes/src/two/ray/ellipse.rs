@@ -1,9 +1,9 @@
 //! `Ellipse::ray_cast`: the ellipse scaled to the unit circle.
 
-use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
+use gjk_core::{CastOutput, Ray, Scalar, Transform};
 
 use crate::Ellipse;
-use crate::ray::{DiscEntry, disc_entry, hit, invalid, local_ray, miss, starts_inside};
+use crate::ray::ellipse_ray_cast;
 
 impl<S: Scalar> Ellipse<S> {
     /// Where a ray first meets the ellipse placed by `xf`, in closed form, with the
@@ -14,7 +14,9 @@ impl<S: Scalar> Ellipse<S> {
     /// as for [`Circle::ray_cast`](crate::Circle::ray_cast). The normal at the hit
     /// point `(x, y)` is along `(x / a^2, y / b^2)`. The generic GJK ray cast converges
     /// on curved shapes only to its relative gap, in several iterations; this is one
-    /// square root. Starting inside, the normal is zero (the ellipse is all core).
+    /// square root. Starting inside, the normal is zero (the ellipse is all core). An
+    /// ellipse whose smallest axis is too far below the ray's lengths for the map to
+    /// keep its digits (below `2^-56` of them in `f32`) takes the GJK ray cast.
     ///
     /// ```
     /// use gjk_core::{CastStatus, Ray, Transform, Vec2};
@@ -26,29 +28,13 @@ impl<S: Scalar> Ellipse<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        let Some(local) = local_ray(xf, ray) else {
-            return invalid();
-        };
-        let axes = self.semi_axes();
-        let to_disc = |v: Vec2<S>| Vec2::new(v.x / axes.x, v.y / axes.y);
-        match disc_entry(to_disc(local.origin), to_disc(local.translation), S::ONE) {
-            DiscEntry::Inside => starts_inside(ray, Vec2::ZERO),
-            DiscEntry::Enters(fraction, _) if fraction <= ray.max_fraction => {
-                let point = local.origin + local.translation * fraction;
-                // `point / axes^2`, divided twice: the squares of the axes underflow
-                // for an ellipse of size 1e-20 in `f32`, and the normal came out zero.
-                let gradient = Vec2::new(point.x / axes.x / axes.x, point.y / axes.y / axes.y);
-                let normal = gradient.normalize().unwrap_or_default();
-                hit(ray, fraction, xf.rotation.rotate(normal))
-            }
-            DiscEntry::Enters(..) | DiscEntry::Misses => miss(ray),
-        }
+        ellipse_ray_cast(self, self.semi_axes(), xf, ray)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use gjk_core::CastStatus;
+    use gjk_core::{CastStatus, Vec2};
 
     use super::*;
 
