@@ -7,8 +7,8 @@ use gjk_core::{
     project_point, ray_cast, shape_cast,
 };
 use gjk_shapes::{
-    Capsule, Capsule3, Circle, Cone, Cuboid, Cylinder, Ellipse, Ellipsoid, Point, Polygon, Rect,
-    Rounded, Segment, collide_polygons,
+    Capsule, Capsule3, Circle, Cone, ConvexPoints, Cuboid, Cylinder, Ellipse, Ellipsoid, Point,
+    Polygon, Rect, Rounded, Segment, Segment3, collide_polygons,
 };
 
 fn v(x: f32, y: f32) -> Vec2<f32> {
@@ -810,4 +810,165 @@ fn speck_of_an_ellipse_in_a_small_circle_has_a_contact_not_max_iterations() {
     let point = contact.points()[0];
     assert!((point.separation + 0.003_1).abs() <= 1e-9, "{contact:?}");
     assert!(point.anchor_a.is_finite() && point.anchor_b.is_finite());
+}
+
+/// The answers of `distance`, `intersects` and `penetration` for a pair whose cores
+/// are `gap` apart (to `tolerance`): separated, and `distance`'s output.
+#[track_caller]
+fn apart_by<A, B, S>(
+    a: &A,
+    xf_a: Transform3<S>,
+    b: &B,
+    xf_b: Transform3<S>,
+    gap: S,
+    tolerance: S,
+) -> gjk_core::DistanceOutput<S, Vec3<S>>
+where
+    S: gjk_core::Scalar,
+    A: gjk_core::Support<S, Vec3<S>>,
+    B: gjk_core::Support<S, Vec3<S>>,
+{
+    let out = distance(a, xf_a, b, xf_b);
+    assert_eq!(out.status, DistanceStatus::Separated, "{out:?}");
+    assert!((out.distance - gap).abs() <= tolerance, "{out:?}");
+    assert_eq!(intersects(a, xf_a, b, xf_b), Ok(false));
+    let deep = penetration(a, xf_a, b, xf_b);
+    assert_eq!(deep.status, PenetrationStatus::Separated, "{deep:?}");
+    out
+}
+
+/// A segment 0.13 long against an ellipsoid 0.1 across, 1.3477e-6 apart, in `f64`
+/// (found by an adversarial review; the bound is the support gap along the answer's
+/// normal, computed apart from the kernel). `B - A` is flat along the segment: GJK
+/// crept toward the gap for 49 steps, then solved a flat tetrahedron, its new point
+/// on the plane of the old face, as enclosing the origin. `distance` answered
+/// `Overlapping` with witness points 0.019 apart, `penetration` a depth of zero, while
+/// `intersects` said apart. A step into overlap after its support plane proved the
+/// cores apart now ends the loop on the simplex before it.
+#[test]
+fn segment_near_an_ellipsoid_is_not_reported_overlapping_after_a_flat_solve() {
+    let ellipsoid = Ellipsoid::new(Vec3::new(
+        0.050879059005624554_f64,
+        0.03427522159579338,
+        0.03204454073666238,
+    ))
+    .unwrap();
+    let segment = Segment3::new(
+        Vec3::new(
+            0.040922387201377,
+            -0.017056633999663652,
+            0.06764973711574054,
+        ),
+        Vec3::new(
+            -0.04205942803592955,
+            -0.03271783574106844,
+            -0.0326840143524965,
+        ),
+    )
+    .unwrap();
+    let xf_a = Transform3::from_translation(Vec3::new(
+        -0.04903027345849015,
+        -0.05219022879183777,
+        -0.03367724478362603,
+    ));
+    let xf_b = Transform3::new(
+        Vec3::new(
+            0.029710814835170685,
+            -0.050075454555628576,
+            -0.06895923606238802,
+        ),
+        Quat {
+            x: -0.24935725675749212,
+            y: 0.4375747804366843,
+            z: -0.47217801443791846,
+            w: 0.7234619497317261,
+        },
+    );
+    let out = apart_by(&ellipsoid, xf_a, &segment, xf_b, 1.3477e-6, 1e-10);
+    let between = (out.witness_b - out.witness_a).length();
+    assert!((between - out.distance).abs() <= 1e-12, "{out:?}");
+}
+
+/// Three collinear points (a segment as a point set) 0.033 from a cylinder, in `f32`
+/// (found by the same review; the segment itself answers 0.033047): the same flat
+/// solve gave `Overlapping` with witness points 2.7 apart. (The segment lies along
+/// the cylinder's side, where the witness points slide along it: they are 0.038
+/// apart, not checked here.)
+#[test]
+fn collinear_points_near_a_cylinder_are_not_reported_overlapping_after_a_flat_solve() {
+    let points = [
+        [0xc1a8a74a_u32, 0xc228a74a, 0x41a8a74a],
+        [0xc1aa59b4, 0xc22a59b4, 0x41aa59b4],
+        [0x41925f0d, 0x42125f0d, 0xc1925f0d],
+    ]
+    .map(|bits| {
+        Vec3::new(
+            f32::from_bits(bits[0]),
+            f32::from_bits(bits[1]),
+            f32::from_bits(bits[2]),
+        )
+    });
+    let hull = ConvexPoints::<f32, 12>::new(&points).unwrap();
+    let cylinder = Cylinder::new(17.25344_f32, 3.7484806).unwrap();
+    let xf_a = Transform3::from_translation(Vec3::new(11.146123, -4.45049, 11.442986));
+    let xf_b = Transform3::new(
+        Vec3::new(-2.2911143, -2.4612436, 7.92165),
+        Quat {
+            x: 0.5462068,
+            y: 0.3504116,
+            z: 0.75398034,
+            w: 0.10189967,
+        },
+    );
+    let _ = apart_by(&hull, xf_a, &cylinder, xf_b, 0.033047, 1e-5);
+    let segment = Segment3::new(points[1], points[2]).unwrap();
+    let _ = apart_by(&segment, xf_a, &cylinder, xf_b, 0.033047, 1e-5);
+}
+
+/// Points on the core of a capsule, in `f32` (found by an adversarial review: 222 of
+/// 12,000 random queries, among them rotated capsules of size 35 whose "surface
+/// point" was 22.75 inside). The offset from such a point to its foot on the core is
+/// rounding noise, along the core as much as across it; its direction was taken as
+/// the normal, and `(0.003, 0.001)` on the core from `(0, 0)` to `(3, 1)` got the
+/// surface point `(0.897, 0.448)`, 0.86 of the radius inside. The normal is now the
+/// offset's part across the core: every surface point is a radius from the core, and
+/// the signed distance minus the radius.
+#[test]
+fn points_on_a_capsule_core_project_onto_its_side_not_inside_it() {
+    let capsule = Capsule::new(v(0.0, 0.0), v(3.0, 1.0), 1.0).unwrap();
+    let on_core = v(f32::from_bits(0x3b449ba6), f32::from_bits(0x3a83126f));
+    let out = capsule.project_point(Transform::IDENTITY, on_core);
+    assert_eq!(out.signed_distance, -1.0, "{out:?}");
+    let across = Vec2::new(-1.0, 3.0) / 10.0_f32.sqrt();
+    assert!(out.normal.dot(across).abs() > 1.0 - 1e-6, "{out:?}");
+    let placements = [
+        Transform::IDENTITY,
+        Transform::from_position_angle(v(20.0, -7.5), 2.3),
+    ];
+    let capsule3 =
+        Capsule3::new(Vec3::new(-2.0, 1.0, 0.5), Vec3::new(7.0, 4.0, -3.0), 1.5).unwrap();
+    let axis3 = (capsule3.b() - capsule3.a()).normalize().unwrap();
+    for step in 1..100 {
+        let t = step as f32 / 100.0;
+        for xf in placements {
+            let point = xf.transform_point(v(3.0 * t, t));
+            let out = capsule.project_point(xf, point);
+            let core = xf.transform_point(v(3.0, 1.0)) - xf.transform_point(v(0.0, 0.0));
+            assert!(
+                out.normal.dot(core).abs() <= 1e-5 * core.length(),
+                "{t}: {out:?}"
+            );
+            assert!((out.signed_distance + 1.0).abs() <= 1e-5, "{t}: {out:?}");
+            let surface = (out.surface_point - point).length();
+            assert!((surface - 1.0).abs() <= 1e-5, "{t}: {out:?}");
+        }
+        let point = capsule3.a() + (capsule3.b() - capsule3.a()) * t;
+        let out = capsule3.project_point(Transform3::IDENTITY, point);
+        assert!(out.normal.dot(axis3).abs() <= 1e-5, "{t}: {out:?}");
+        assert!((out.signed_distance + 1.5).abs() <= 1e-5, "{t}: {out:?}");
+        assert!(
+            ((out.surface_point - point).length() - 1.5).abs() <= 1e-5,
+            "{t}: {out:?}"
+        );
+    }
 }

@@ -428,6 +428,21 @@ fn run<F: LaneFloat, const EARLY_EXIT: bool>(
         grown.push(vertex);
         let reduction = grown.reduce();
         let next_squared = reduction.closest.length_squared();
+        // A step into overlap after its support plane proved the cores apart is the
+        // solve's rounding: the lane ends on the simplex before it (gjk-core's
+        // `proves_apart`, same operations in the same order).
+        let plane_largest = largest_squared.max(vertex.w.length_squared());
+        let proven_apart = greater(lower_bound_times_length, F::zero())
+            & greater(
+                lower_bound_times_length * lower_bound_times_length,
+                touching_squared * closest_squared * plane_largest,
+            );
+        stop(
+            &mut termination,
+            &mut running,
+            at_most(next_squared, touching_squared * largest_squared) & proven_apart,
+            CONVERGED,
+        );
         let progressed = next_squared.cmp_lt(least_squared);
         // No strict progress: NaN is invalid input; otherwise the vertex is dropped
         // again (the simplex stays as it was) and the lane has converged.

@@ -7,7 +7,9 @@
 
 use gjk_core::{PointProjection, Scalar, Transform3, Vec3};
 
-use crate::projection::{ball_projection, invalid, local_point, nearest_on_segment, placed};
+use crate::projection::{
+    ball_projection, invalid, local_point, nearest_on_segment, placed, rounded_segment_projection,
+};
 use crate::{Capsule3, Cuboid, Point3, Segment3, Sphere, Triangle3};
 
 /// The segment `a b` rounded by `radius`: the ball around the core's nearest point,
@@ -19,9 +21,7 @@ fn rounded_segment<S: Scalar>(
     radius: S,
     point: Vec3<S>,
 ) -> (Vec3<S>, S, Vec3<S>) {
-    let core = nearest_on_segment(a, b, point);
-    let across = across(b - a);
-    ball_projection(core, radius, point, across)
+    rounded_segment_projection(a, b, radius, point, across(b - a))
 }
 
 impl<S: Scalar> Point3<S> {

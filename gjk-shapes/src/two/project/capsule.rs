@@ -3,7 +3,7 @@
 
 use gjk_core::{PointProjection, Scalar, Transform, Vec2};
 
-use crate::projection::{ball_projection, invalid, local_point, nearest_on_segment, placed};
+use crate::projection::{invalid, local_point, placed, rounded_segment_projection};
 use crate::{Capsule, Segment};
 
 /// The projection onto the segment `a b` rounded by `radius`, in its frame: on the
@@ -15,9 +15,8 @@ fn rounded_segment<S: Scalar>(
     radius: S,
     point: Vec2<S>,
 ) -> (Vec2<S>, S, Vec2<S>) {
-    let core = nearest_on_segment(a, b, point);
     let left = (b - a).perp().normalize().unwrap_or(Vec2::X);
-    ball_projection(core, radius, point, left)
+    rounded_segment_projection(a, b, radius, point, left)
 }
 
 impl<S: Scalar> Capsule<S> {
