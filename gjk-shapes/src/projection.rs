@@ -47,16 +47,25 @@ pub(crate) fn ball_projection<S: Scalar, V: Space<Scalar = S>>(
 /// nor underflows.
 #[inline]
 pub(crate) fn nearest_on_segment<S: Scalar, V: Space<Scalar = S>>(a: V, b: V, point: V) -> V {
+    segment_foot(a, b, point).0
+}
+
+/// [`nearest_on_segment`], and whether the nearest point lies strictly between the
+/// ends: the fraction along the edge before it is clamped, not a comparison of points
+/// (`a + (b - a) * 1` need not round to `b`).
+#[inline]
+fn segment_foot<S: Scalar, V: Space<Scalar = S>>(a: V, b: V, point: V) -> (V, bool) {
     let edge = b - a;
     let largest = edge.max_abs();
     // Written so that NaN and a zero-length edge take `a`.
     let has_length = largest > S::ZERO;
     if !has_length {
-        return a;
+        return (a, false);
     }
     let unit = edge / largest;
     let t = ((point - a) / largest).dot(unit) / unit.length_squared();
-    a + edge * t.max(S::ZERO).min(S::ONE)
+    let between_ends = t > S::ZERO && t < S::ONE;
+    (a + edge * t.max(S::ZERO).min(S::ONE), between_ends)
 }
 
 /// The point of the segment `a b` rounded by `radius` nearest `point`, its signed
@@ -78,8 +87,7 @@ pub(crate) fn rounded_segment_projection<S: Scalar, V: Space<Scalar = S>>(
     point: V,
     fallback: V,
 ) -> (V, S, V) {
-    let core = nearest_on_segment(a, b, point);
-    let between_ends = core != a && core != b;
+    let (core, between_ends) = segment_foot(a, b, point);
     let Some((along, _)) = direction_and_length(b - a).filter(|_| between_ends) else {
         return ball_projection(core, radius, point, fallback);
     };

@@ -199,14 +199,19 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         // advance along the ray to it, or miss.
         let ahead = greater(excess, zero);
         let approach = closest.dot(motion);
-        stop(&mut end, &mut running, ahead & approach.cmp_ge(zero), MISS);
-        let next_fraction = fraction - excess / approach;
-        stop(
-            &mut end,
-            &mut running,
-            ahead & !at_most(next_fraction, max_fraction),
-            MISS,
+        // A miss, unless |v| is within the target up to the query point's margin:
+        // the query point already touches (the scalar `miss_unless_touching`).
+        let touching = at_most(
+            closest_length * (F::one() - relative_gap),
+            target + settled_margin(margin, &query),
         );
+        let turned_away = ahead & approach.cmp_ge(zero);
+        stop(&mut end, &mut running, turned_away & touching, HIT);
+        stop(&mut end, &mut running, turned_away, MISS);
+        let next_fraction = fraction - excess / approach;
+        let beyond = ahead & !at_most(next_fraction, max_fraction);
+        stop(&mut end, &mut running, beyond & touching, HIT);
+        stop(&mut end, &mut running, beyond, MISS);
         let standing_on_plane = next_fraction.cmp_eq(fraction) & bounds_agree;
         stop(&mut end, &mut running, ahead & standing_on_plane, HIT);
         let moved = running & ahead & greater(next_fraction, fraction);
