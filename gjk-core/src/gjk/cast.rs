@@ -96,6 +96,16 @@ pub enum CastStatus {
 ///
 /// Points and normals are in world space.
 ///
+/// Precision: `fraction` is exact up to rounding relative to the path, so the hit
+/// point carries about `eps` times the larger of the ray's reach
+/// (`translation * max_fraction`) and its distance from the shape. A shape smaller
+/// than that, seen from far along a ray, is below what the ray can resolve: rays
+/// passing a few of its sizes beside it may read as hits (in `f32`, a ray 1e23 long
+/// against a circle of radius 0.5 passing 2 from its centre did, by every cast). Up
+/// to a reach of about `1 / eps` sizes (1e6 in `f32`, 1e12 in `f64`, with a margin)
+/// hits and misses are told apart and the fraction holds its bars; move the ray's
+/// origin closer, or cast in `f64`, beyond that.
+///
 /// ```
 /// use gjk_core::{ray_cast, CastStatus, Ray, Transform, Vec2};
 /// use gjk_shapes::Circle;
