@@ -163,14 +163,9 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         let within = simplex.count.cmp_eq(F::lit(3.0)) | at_most(closest_squared, reach * reach);
         stop(&mut end, &mut running, within, HIT);
         if round >= F::Scalar::GJK_MAX_ITERATIONS {
-            // A contact if |v| is within the target up to the settled margin (the
-            // scalar cast hands its cap to `stall_end` with no lower bound), the cap
-            // otherwise.
-            let settled = settled_margin(margin, &query);
-            let within = at_most(
-                closest_squared.sqrt() * (F::one() - relative_gap),
-                target + settled,
-            );
+            // A contact if the query point touches (the scalar cast's `touches`), the
+            // cap otherwise.
+            let within = touches(closest_squared.sqrt(), target, margin, &query);
             let capped = running;
             stop(&mut end, &mut running, capped & within, HIT);
             let capped = running;
@@ -199,12 +194,8 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         // advance along the ray to it, or miss.
         let ahead = greater(excess, zero);
         let approach = closest.dot(motion);
-        // A miss, unless |v| is within the target up to the query point's margin:
-        // the query point already touches (the scalar `miss_unless_touching`).
-        let touching = at_most(
-            closest_length * (F::one() - relative_gap),
-            target + settled_margin(margin, &query),
-        );
+        // A miss, unless the query point already touches (the scalar cast's rule).
+        let touching = touches(closest_length, target, margin, &query);
         let turned_away = ahead & approach.cmp_ge(zero);
         stop(&mut end, &mut running, turned_away & touching, HIT);
         stop(&mut end, &mut running, turned_away, MISS);
@@ -255,7 +246,7 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
         // Its contact test adds the margin of the query point's magnitude (the scalar
         // `stall_end`'s rule).
         let settled = settled_margin(margin, &query);
-        let settled_within = at_most(closest_length * (F::one() - relative_gap), target + settled);
+        let settled_within = touches(closest_length, target, margin, &query);
         let settled_agree = at_most(
             gap,
             relative_gap * closest_squared + settled * closest_length,
@@ -293,6 +284,18 @@ fn cast<F: LaneFloat>(placed: &Placed<F>, rays: &RayLanes<F>) -> Ends<F> {
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn settled_margin<F: LaneFloat>(margin: F, query: &Vec2Lanes<F>) -> F {
     margin + F::splat(F::Scalar::GJK_TOUCHING) * query.length_squared().sqrt()
+}
+
+/// Lanes whose query point touches: `|v|` (`closest_length`) within `target` up to the
+/// settled margin, the scalar cast's `touches` (its `stall_end` with no lower bound),
+/// same operations in the same order.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn touches<F: LaneFloat>(closest_length: F, target: F, margin: F, query: &Vec2Lanes<F>) -> F::Mask {
+    let relative_gap = F::splat(F::Scalar::GJK_RELATIVE_GAP);
+    at_most(
+        closest_length * (F::one() - relative_gap),
+        target + settled_margin(margin, query),
+    )
 }
 
 /// Lanes that may have ended with no target and the ray's point on a vertex of the
