@@ -94,6 +94,21 @@ fn steps() -> Vec<Step> {
             ],
         ),
         Step::cargo("test", &["test", "--workspace"]),
+        // The kernel's compact form (one shared copy of each loop behind a vtable, what
+        // bare-metal targets compile) on the host: the same tests, so both forms of
+        // every query are tested everywhere.
+        Step::cargo(
+            "test compact form",
+            &[
+                "test",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "--features",
+                "gjk-core/compact",
+            ],
+        ),
         // The optional interop features (no workspace member turns them on).
         Step::cargo(
             "clippy optional features",
@@ -344,8 +359,8 @@ fn embedded_steps() -> Vec<Step> {
             &["fmt", "--manifest-path", "fuzz/Cargo.toml", "--", "--check"],
         ),
         Step::cargo("fuzz smoke", &["xtask", "fuzz", "--smoke"]).needing("c++"),
-        // The kernel's bare-metal code paths (`target_os = "none"`: shared loops behind
-        // a vtable) compile only for such targets; lint them there.
+        // The kernel and shapes as bare-metal targets compile them (the compact form,
+        // and the shapes' code for targets without a vector unit), linted there.
         Step::cargo(
             "clippy kernel bare metal",
             &[

@@ -1,10 +1,10 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 use crate::gjk::rescue;
 use crate::gjk::simplex::GjkSimplex;
-#[cfg(target_os = "none")]
+#[cfg(gjk_compact)]
 use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
@@ -205,9 +205,9 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     return query::<S, V, dyn Core<S, V>, dyn Core<S, V>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, None);
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     query(a, xf_a, b, xf_b, None)
 }
 
@@ -266,7 +266,7 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     return query::<S, V, dyn Core<S, V>, dyn Core<S, V>>(
         &CoreOf(a),
         xf_a,
@@ -274,15 +274,15 @@ where
         xf_b,
         Some(cache),
     );
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     query(a, xf_a, b, xf_b, Some(cache))
 }
 
 /// The shared body of the two entry points: warm-starts from `cache` when given and
 /// leaves the final simplex in it (an empty cache after rejected input). On bare metal
 /// it runs on `Core` shapes, one copy for all shape types.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn query<S, V, A, B>(
     a: &A,
     xf_a: V::Transform,
@@ -321,8 +321,8 @@ where
 /// frame), the cache updated, the output in world space. On bare metal it takes the
 /// shared pair and is never inlined, so the distance query and the exact starting
 /// normal of the casts share one copy.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
     offset: V,
@@ -333,7 +333,7 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
 ) -> DistanceOutput<S, V> {
     let mut simplex = seed(pair, offset, cache.as_deref());
     let state = iterate::<S, V, D, false, true>(pair, &mut simplex, radius_a + radius_b);
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     if state.may_need_rescue {
         let placement = (xf_a, radius_a, radius_b);
         return rescued(pair, simplex, state, placement, cache);
@@ -346,7 +346,7 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
 
 /// The end of [`run`] for a loop that may have ended outside the rescaling window
 /// (`gjk::rescue`), out of line so that the hot path holds no call.
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[cold]
 #[inline(never)]
 fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
@@ -369,8 +369,8 @@ fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Size
 /// loop's (measured on Cortex-M0, `cargo xtask size`). Always inlined on hosted
 /// targets, where the compiler had kept it out of line (callgrind, octagons,
 /// 2026-11-24).
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline(always))]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline(always))]
 fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
     state: &GjkState<S, V>,
     simplex: &X,

@@ -19,7 +19,7 @@
 //! ```
 
 use crate::gjk::cache::CachedVertex;
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 use crate::gjk::rescale::surely_inside_window;
 use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
 use crate::space::sealed::Frame as _;
@@ -31,7 +31,8 @@ use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 ///
 /// The loops (`iterate`, the cast loop and the outputs) are generic over it and the
 /// queries hand them [`shared`]`(&pair)`:
-/// - on bare-metal targets (`target_os = "none"`) that is a `&dyn
+/// - in the compact form (`gjk_compact`: bare metal, or the `compact` feature) that
+///   is a `&dyn
 ///   MinkowskiDifference`, so the loops exist once per scalar type and only the two
 ///   methods below are generated per pair of shape types (with the shapes' support
 ///   functions inlined into them): the kernel fits its flash budget however many shape
@@ -71,7 +72,7 @@ impl<S: Scalar, T> PlanePair<S> for T where
 /// carries the bounding-box methods, which the queries never call and which would
 /// then be linked in).
 ///
-/// The public queries wrap their shapes in [`CoreOf`] on `target_os = "none"` and run
+/// The public queries wrap their shapes in [`CoreOf`] in the compact form and run
 /// their bodies on `&dyn Core`, so each body exists once per scalar type whatever the
 /// shape types (see [`MinkowskiDifference`] for the loops). Hosted targets call the
 /// bodies on the shapes themselves, except on the cold path of rescaled queries
@@ -155,8 +156,8 @@ where
     /// again along the cached direction. Always inlined on hosted targets: the compiler
     /// kept it out of line, and inlining saved about 10 % of a warm-started query's
     /// instructions (callgrind, octagons, 2026-11-24).
-    #[cfg_attr(not(target_os = "none"), inline(always))]
-    #[cfg_attr(target_os = "none", inline)]
+    #[cfg_attr(not(gjk_compact), inline(always))]
+    #[cfg_attr(gjk_compact, inline)]
     fn cached_vertex(&self, cached: &CachedVertex<S, V>) -> SimplexVertex<S, V> {
         let CachedVertex {
             feature_a,
@@ -190,7 +191,7 @@ where
 
 /// The pair as the loops take it on bare-metal targets: behind a vtable, one copy of
 /// the loops for every pair (see [`MinkowskiDifference`]).
-#[cfg(target_os = "none")]
+#[cfg(gjk_compact)]
 #[inline(always)]
 pub(crate) fn shared<'p, S: 'p, V: Space<Scalar = S> + 'p, D: MinkowskiDifference<S, V> + 'p>(
     pair: &'p D,
@@ -200,7 +201,7 @@ pub(crate) fn shared<'p, S: 'p, V: Space<Scalar = S> + 'p, D: MinkowskiDifferenc
 
 /// The pair as the loops take it on hosted targets: itself, its supports inlined into
 /// loops of its own (see [`MinkowskiDifference`]).
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[inline(always)]
 pub(crate) fn shared<S, V: Space<Scalar = S>, D: MinkowskiDifference<S, V>>(pair: &D) -> &D {
     pair
@@ -251,7 +252,7 @@ pub(crate) struct GjkState<S, V = Vec2<S>> {
     pub unscale: S,
     /// Hosted targets: the loop may have ended outside the rescaling window, and the
     /// caller must hand the state to [`rescue`] (bare metal rescues in `iterate`).
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     pub may_need_rescue: bool,
 }
 
@@ -274,8 +275,8 @@ pub(crate) struct GjkState<S, V = Vec2<S>> {
 ///
 /// Always inlined on hosted targets: one call site per query and shape pair, and the
 /// compiler had kept it out of line (callgrind, octagons, 2026-11-24).
-#[cfg_attr(not(target_os = "none"), inline(always))]
-#[cfg_attr(target_os = "none", inline)]
+#[cfg_attr(not(gjk_compact), inline(always))]
+#[cfg_attr(gjk_compact, inline)]
 pub(crate) fn iterate<
     S: Scalar,
     V: Space<Scalar = S>,
@@ -287,7 +288,7 @@ pub(crate) fn iterate<
     simplex: &mut D::Simplex,
     radius: S,
 ) -> GjkState<S, V> {
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     {
         let mut descent = Descent::start(simplex, 0);
         let termination = descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius, None);
@@ -295,7 +296,7 @@ pub(crate) fn iterate<
         state.may_need_rescue = RESCUE && !descent.surely_inside_window(termination);
         state
     }
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     {
         let mut scale = None;
         let mut iterations = 0;
@@ -336,7 +337,7 @@ pub(crate) fn iterate<
 /// The callers hand such states to it from out-of-line code of their own, so that the
 /// hot path holds no call: merely having this call in the loop's function (never made)
 /// slowed warm-started octagon queries by 28 % (criterion, 2026-11-26).
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[inline(always)]
 pub(crate) fn rescue<
     S: Scalar,
@@ -379,8 +380,8 @@ pub(crate) fn rescue<
 /// query point travels, and its target). `None` when not even a factor above one is
 /// left, or the extent is not finite: the loop's first answer stands. Four support
 /// calls, on the rescue's path only.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn rescue_factor<
     S: Scalar,
     V: Space<Scalar = S>,
@@ -450,7 +451,7 @@ impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
     /// for every ending but a non-finite `|v|^2` (when the simplex changed after it):
     /// every other ending leaves the simplex as it was at the top of the last round
     /// (`pop` undoes a trial vertex).
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     #[inline(always)]
     fn surely_inside_window(&self, termination: Termination) -> bool {
         termination != Termination::InvalidInput
@@ -466,7 +467,7 @@ impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
             iterations: self.iterations,
             termination,
             unscale,
-            #[cfg(not(target_os = "none"))]
+            #[cfg(not(gjk_compact))]
             may_need_rescue: false,
         }
     }
@@ -687,11 +688,11 @@ pub(crate) fn scale_vertex<S: Scalar, V: Space<Scalar = S>>(
     vertex: &mut SimplexVertex<S, V>,
     scale: Option<S>,
 ) {
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     if let Some(factor) = scale {
         vertex.scale(factor);
     }
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     vertex.scale(scale.unwrap_or(S::ONE));
 }
 
@@ -717,8 +718,8 @@ where
 
 /// The checks of [`checked_radii`], shared by every shape pair: out of line on bare
 /// metal (one copy instead of one per query and pair), inlined elsewhere.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 fn usable_inputs<S: Scalar, V: Space<Scalar = S>>(
     xf_a: V::Transform,
     xf_b: V::Transform,

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed};
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 use crate::gjk::{MinkowskiDifference, rescue};
 use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, Space, Support};
@@ -102,7 +102,7 @@ where
     };
     let mut simplex = seed(&pair, pair.relative.translation(), None);
     let state = iterate::<S, V, _, true, true>(&pair, &mut simplex, radius);
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     if state.may_need_rescue {
         return rescued(&pair, simplex, state, radius);
     }
@@ -111,7 +111,7 @@ where
 
 /// The end of [`intersects`] for a loop that may have ended outside the rescaling
 /// window (`gjk::rescue`), out of line so that the hot path holds no call.
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[cold]
 #[inline(never)]
 fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(

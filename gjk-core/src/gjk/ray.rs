@@ -1,15 +1,15 @@
 //! `ray_cast`: where a ray first meets a convex shape, by the shape's analytic cast or
 //! by GJK on its support function (`support_ray_cast`), in either dimension.
 
-#[cfg(target_os = "none")]
+#[cfg(gjk_compact)]
 use crate::ShapeCastInput;
 use crate::gjk::point::QueryPoint;
 use crate::gjk::shape_cast::with_exact_starting_normal;
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 use crate::gjk::shape_cast::{Contact, LinearCast, invalid_output, run};
-#[cfg(target_os = "none")]
+#[cfg(gjk_compact)]
 use crate::gjk::{Core, CoreOf};
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 use crate::gjk::{Pair, checked_radii, shared};
 use crate::{CastOutput, Ray, RayShape, RigidTransform, Scalar, Space, Support};
 
@@ -151,10 +151,10 @@ where
     // On bare metal the ray is the shape cast of its origin point, run by the shape
     // cast's one copy of the code: the same checks and arithmetic in the same order
     // (B's motion `translation - 0`, the target `radius + 0 + 0`), so the same bits.
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     let (shape, origin): (&dyn Core<S, V>, &dyn Core<S, V>) =
         (&CoreOf(shape), &CoreOf(&QueryPoint));
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     let out = crate::gjk::shape_cast::cast_shapes(
         shape,
         xf,
@@ -168,13 +168,13 @@ where
         },
         Some(&ray),
     );
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     let (out, origin) = (cast_ray(shape, xf, ray), &QueryPoint);
     with_exact_starting_normal(out, shape, xf, origin, xf_origin)
 }
 
 /// The body of [`support_ray_cast`] on hosted targets, with the ray's origin inlined as B.
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[inline]
 fn cast_ray<S, V, T>(shape: &T, xf: V::Transform, ray: Ray<S, V>) -> CastOutput<S, V>
 where

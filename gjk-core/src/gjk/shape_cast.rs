@@ -33,10 +33,10 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 use crate::gjk::rescale::surely_inside_window;
 use crate::gjk::simplex::GjkSimplex;
-#[cfg(target_os = "none")]
+#[cfg(gjk_compact)]
 use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     MinkowskiDifference, Pair, checked_radii, rescue_factor, scale_vertex, seed, shared,
@@ -70,18 +70,18 @@ pub(crate) struct CastState<S, V> {
     /// The largest squared length of a simplex vertex (relative to the query point)
     /// as the loop last measured it, NaN before it has: what the rescue's cheap check
     /// reads.
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     largest_squared: S,
     /// Hosted targets: the cast may have ended outside the rescaling window, and the
     /// caller must hand it to `recast` (bare metal casts again in `run_cast`).
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     may_need_rescue: bool,
 }
 
 impl<S: Scalar, V> CastState<S, V> {
     /// Whether the cast surely ended on points and a target inside the rescaling
     /// window (`rescale::surely_inside_window`, from the margin's measure).
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     #[inline(always)]
     fn surely_inside_window(&self, target: S) -> bool {
         self.end != CastEnd::InvalidInput && surely_inside_window(target, self.largest_squared)
@@ -107,13 +107,13 @@ fn run_cast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Siz
     simplex: &mut D::Simplex,
     cast: &LinearCast<S, V>,
 ) -> CastState<S, V> {
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     {
         let mut state = cast_from(pair, simplex, cast, None, 0);
         state.may_need_rescue = !state.surely_inside_window(cast.target);
         state
     }
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     {
         let mut scale = None;
         let mut iterations = 0;
@@ -153,7 +153,7 @@ fn cast_reach<S: Scalar, V: Space<Scalar = S>>(cast: &LinearCast<S, V>) -> S {
 /// `may_need_rescue`: the exact check, and if it holds, the cast again at the new
 /// scale; the simplex is left at the query's scale. Called from out-of-line code, so
 /// that the hot path holds no call (see `gjk::rescue`).
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[inline(always)]
 fn recast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
@@ -202,7 +202,7 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
     // (see `gjk::descend`).
     let mut least_squared = closest_squared;
     // Hosted targets keep the last measure for the rescue's cheap check.
-    #[cfg_attr(target_os = "none", allow(unused_assignments))]
+    #[cfg_attr(gjk_compact, allow(unused_assignments))]
     let mut largest_squared = S::nan();
 
     let end = loop {
@@ -356,9 +356,9 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         fraction,
         iterations,
         end,
-        #[cfg(not(target_os = "none"))]
+        #[cfg(not(gjk_compact))]
         largest_squared,
-        #[cfg(not(target_os = "none"))]
+        #[cfg(not(gjk_compact))]
         may_need_rescue: false,
     }
 }
@@ -415,8 +415,8 @@ fn touches<S: Scalar, V: Space<Scalar = S>>(
 /// rays crept on, a digit of `|v|^2` a step, to the cap): the loop's own margin keeps
 /// converging while it can, and a curved contact's normal with it (the query's margin
 /// throughout stopped such casts early, their normals up to 1e-3 off in `f32`).
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 fn stall_end<S: Scalar, V: Space<Scalar = S>>(
     closest_squared: S,
     lower_bound_times_length: S,
@@ -507,7 +507,7 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    #[cfg(target_os = "none")]
+    #[cfg(gjk_compact)]
     let (a, b): (&dyn Core<S, V>, &dyn Core<S, V>) = (&CoreOf(a), &CoreOf(b));
     let out = cast_shapes(a, xf_a, b, xf_b, &cast, None);
     with_exact_starting_normal(out, a, xf_a, b, xf_b)
@@ -519,8 +519,8 @@ where
 /// The extra query runs only on this path, and after the cast's frames are gone (on
 /// Cortex-M0 the two would not fit in the 1 KiB stack budget together). Out of line
 /// on bare metal: one copy for every cast.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn with_exact_starting_normal<S, V, A, B>(
     mut out: CastOutput<S, V>,
     a: &A,
@@ -561,8 +561,8 @@ where
 /// all shape types and for `ray_cast` too. `ray` is the ray B's point travels along
 /// when this is a ray cast: the contact point is then the ray's point at the fraction,
 /// not A's surface point.
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn cast_shapes<S, V, A, B>(
     a: &A,
     xf_a: V::Transform,
@@ -648,7 +648,7 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
 ) -> CastOutput<S, V> {
     let mut simplex = seed(pair, cast.offset, None);
     let state = run_cast(pair, &mut simplex, cast);
-    #[cfg(not(target_os = "none"))]
+    #[cfg(not(gjk_compact))]
     if state.may_need_rescue {
         return recast_and_finish(pair, simplex, cast, state, contact, xf_a);
     }
@@ -664,7 +664,7 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
 
 /// The end of [`run`] for a cast that may have ended outside the rescaling window
 /// (`recast`), out of line so that the hot path holds no call.
-#[cfg(not(target_os = "none"))]
+#[cfg(not(gjk_compact))]
 #[cold]
 #[inline(never)]
 fn recast_and_finish<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
@@ -702,8 +702,8 @@ pub(crate) fn invalid_output<S: Scalar, V: Space<Scalar = S>>(iterations: u32) -
 ///
 /// Out of line on bare metal: its temporaries then never share a frame with the
 /// loop's (measured on Cortex-M0, `cargo xtask size`).
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline)]
 fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
     state: &CastState<S, V>,
     simplex: &X,

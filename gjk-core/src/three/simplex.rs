@@ -73,8 +73,8 @@ impl<S: Scalar> Simplex3<S> {
     /// [`reduce_regions`] of the simplex: one routine for both reductions, out of line
     /// on bare-metal targets (inlined into each, they took 180 bytes more of a
     /// Cortex-M4F firmware).
-    #[cfg_attr(target_os = "none", inline(never))]
-    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(gjk_compact, inline(never))]
+    #[cfg_attr(not(gjk_compact), inline)]
     fn reduce_regions(&self, regions: Regions) -> Reduction3<S> {
         reduce_regions(&self.points(), self.count, regions)
     }

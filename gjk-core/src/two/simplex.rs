@@ -142,8 +142,8 @@ impl<S: Scalar> Simplex<S> {
     /// Undoes every [`shift`](Self::shift): each vertex's Minkowski point computed
     /// again from its support points, exactly as it was made. Out of line on bare
     /// metal, where its temporaries would otherwise sit in the cast loop's frame.
-    #[cfg_attr(target_os = "none", inline(never))]
-    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(gjk_compact, inline(never))]
+    #[cfg_attr(not(gjk_compact), inline)]
     pub fn unshift(&mut self) {
         for vertex in self.vertices.iter_mut().take(self.count) {
             vertex.w = vertex.witness_b - vertex.witness_a;
@@ -173,8 +173,8 @@ impl<S: Scalar> Simplex<S> {
 
     /// Multiplies every vertex's points by `factor`, a power of two (exact). Out of
     /// line on bare metal: the distance and cast loops share it.
-    #[cfg_attr(target_os = "none", inline(never))]
-    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(gjk_compact, inline(never))]
+    #[cfg_attr(not(gjk_compact), inline)]
     pub fn scale(&mut self, factor: S) {
         for vertex in self.vertices.iter_mut().take(self.count) {
             vertex.scale(factor);
@@ -198,8 +198,8 @@ impl<S: Scalar> Simplex<S> {
     /// queries, where zero points mean touching shapes at any scale (and the SIMD
     /// lanes keep them). Out of line on bare metal: the distance and cast loops share
     /// it.
-    #[cfg_attr(target_os = "none", inline(never))]
-    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(gjk_compact, inline(never))]
+    #[cfg_attr(not(gjk_compact), inline)]
     pub fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S> {
         // A loop, not `rescale::factor_for` over chained iterators: that measured 76
         // bytes more code and 36 more of stack on the Cortex-M4F (`cargo xtask size`).
@@ -242,8 +242,8 @@ impl<S: Scalar> Simplex<S> {
     /// Always inlined on hosted targets, where the compiler kept it out of line (once
     /// per query, before the loop); inlined it lets the seed's vertices stay in
     /// registers (callgrind, octagons, 2026-11-24).
-    #[cfg_attr(not(target_os = "none"), inline(always))]
-    #[cfg_attr(target_os = "none", inline)]
+    #[cfg_attr(not(gjk_compact), inline(always))]
+    #[cfg_attr(gjk_compact, inline)]
     pub fn solve(&mut self) -> Vec2<S> {
         let reduction = self.reduce();
         self.apply(&reduction);
@@ -513,8 +513,8 @@ fn signed_area_from_shortest_edges<S: Scalar>(e12: Vec2<S>, e13: Vec2<S>, e23: V
 /// copy, which keeps the Cortex-M4F build within its flash budget; without an FPU
 /// (Cortex-M0) the extra frame cost more stack than the copies cost flash. Inlined
 /// elsewhere (`cargo xtask size` measures both).
-#[cfg_attr(all(target_os = "none", target_abi = "eabihf"), inline(never))]
-#[cfg_attr(not(all(target_os = "none", target_abi = "eabihf")), inline)]
+#[cfg_attr(all(gjk_compact, target_abi = "eabihf"), inline(never))]
+#[cfg_attr(not(all(gjk_compact, target_abi = "eabihf")), inline)]
 fn closest_on_edge_line<S: Scalar>(w1: Vec2<S>, w2: Vec2<S>) -> Vec2<S> {
     let normal = (w2 - w1).perp();
     let base = if w1.length_squared() <= w2.length_squared() {

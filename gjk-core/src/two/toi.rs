@@ -425,8 +425,8 @@ where
 /// out of line on hosted targets, inlined on bare metal (where the queries run on
 /// `Core` shapes anyway).
 #[cold]
-#[cfg_attr(not(target_os = "none"), inline(never))]
-#[cfg_attr(target_os = "none", inline)]
+#[cfg_attr(not(gjk_compact), inline(never))]
+#[cfg_attr(gjk_compact, inline)]
 fn rescaled<S: Scalar>(
     a: &dyn Core<S>,
     sweep_a: Sweep<S>,
