@@ -1,6 +1,9 @@
 //! The 3D peer benchmark's functions (`benches/peers3d.rs`) timed round-robin in one
 //! process: each round runs one batch (1024 queries) of every function in turn, and
-//! the minimum and median over the rounds are printed in nanoseconds per query.
+//! the minimum and median over the rounds are printed in nanoseconds per query. gjk
+//! runs in three calling patterns (`gjk_benches::patterns`): the plain loop on
+//! concrete shapes (`gjk`), the user's own shape enum with a `match` per pair
+//! (`gjk_enum`) and `&dyn Support` (`gjk_dyn`).
 //!
 //! ```text
 //! cargo run --release -p gjk-benches --example peers3d_interleaved [-- ROUNDS]
@@ -17,6 +20,7 @@ mod parry3d_peer;
 use core::hint::black_box;
 use std::time::Instant;
 
+use gjk_benches::patterns::{Forms, Patterns, UserShape3, user_distance3};
 use gjk_benches::standard::BATCH_SIZE;
 use gjk_benches::three::standard::{
     standard_capsule_hull_pairs, standard_cuboid_pairs, standard_ellipsoid_pairs,
@@ -28,19 +32,44 @@ use parry3d::math::Pose;
 use parry3d_peer as parry;
 
 /// A named batch of queries.
-type Batch<'a> = (&'static str, Box<dyn FnMut() + 'a>);
+type Batch<'a> = (String, Box<dyn FnMut() + 'a>);
 
-/// gjk's `distance` over every pair of `gjk`.
-fn gjk_batch<A, B>(gjk: &GjkWorkload3<f32, A, B>) -> Box<dyn FnMut() + '_>
+/// gjk's `distance` over every pair, in the plain loop, through the user's enum and
+/// through `dyn Support` (`gjk_benches::patterns`).
+fn gjk_batches<'a, A, B>(
+    workload: &str,
+    patterns: &'a Patterns<A, B, Vec3<f32>, UserShape3>,
+) -> [Batch<'a>; 3]
 where
     A: Support<f32, Vec3<f32>>,
     B: Support<f32, Vec3<f32>>,
 {
-    Box::new(move || {
-        for ((a, b), &(xf_a, xf_b)) in gjk.shapes.iter().zip(&gjk.transforms) {
-            let _ = black_box(distance(a, xf_a, b, xf_b));
-        }
-    })
+    [
+        (
+            format!("{workload} gjk"),
+            Box::new(move || {
+                for (a, b, xf_a, xf_b) in &patterns.plain {
+                    let _ = black_box(distance(a, *xf_a, b, *xf_b));
+                }
+            }),
+        ),
+        (
+            format!("{workload} gjk_enum"),
+            Box::new(move || {
+                for (a, b, xf_a, xf_b) in &patterns.user {
+                    let _ = black_box(user_distance3(a, *xf_a, b, *xf_b));
+                }
+            }),
+        ),
+        (
+            format!("{workload} gjk_dyn"),
+            Box::new(move || {
+                for (a, b, xf_a, xf_b) in &patterns.boxed {
+                    let _ = black_box(distance(&**a, *xf_a, &**b, *xf_b));
+                }
+            }),
+        ),
+    ]
 }
 
 /// `query` over every pair of parry3d's shapes and poses.
@@ -57,8 +86,13 @@ fn parry_batch<'a, PA, PB>(
 
 fn gjk_side<A: ToGjkShape3<f32>, B: ToGjkShape3<f32>>(
     workload: &Workload3<A, B>,
-) -> GjkWorkload3<f32, A::Shape, B::Shape> {
-    GjkWorkload3::new(workload).expect("gjk takes the shapes")
+) -> Patterns<A::Shape, B::Shape, Vec3<f32>, UserShape3>
+where
+    A::Shape: Forms<Vec3<f32>, User = UserShape3>,
+    B::Shape: Forms<Vec3<f32>, User = UserShape3>,
+{
+    let gjk = GjkWorkload3::new(workload).expect("gjk takes the shapes");
+    Patterns::new(&gjk.shapes, &gjk.transforms)
 }
 
 fn main() {
@@ -82,41 +116,40 @@ fn main() {
     let parry_capsule_hull = parry::pairs(&capsule_hull, parry::capsule, hull);
     let parry_sphere_hull = parry::pairs(&sphere_hull, parry::ball, hull);
 
-    let mut batches: Vec<Batch<'_>> = vec![
-        ("cuboids gjk", gjk_batch(&gjk_cuboids)),
-        (
-            "cuboids parry3d",
-            parry_batch(&parry_cuboids, |a, pa, b, pb| {
-                parry::gjk_distance(a, pa, b, pb)
-            }),
-        ),
-        (
-            "cuboids parry3d_sat",
-            parry_batch(&parry_cuboids, |a, pa, b, pb| parry::distance(a, pa, b, pb)),
-        ),
-        ("hulls gjk", gjk_batch(&gjk_hulls)),
-        (
-            "hulls parry3d",
-            parry_batch(&parry_hulls, |a, pa, b, pb| {
-                parry::gjk_distance(a, pa, b, pb)
-            }),
-        ),
-        ("capsule_hull gjk", gjk_batch(&gjk_capsule_hull)),
-        (
-            "capsule_hull parry3d",
-            parry_batch(&parry_capsule_hull, |a, pa, b, pb| {
-                parry::gjk_distance(a, pa, b, pb)
-            }),
-        ),
-        ("sphere_hull gjk", gjk_batch(&gjk_sphere_hull)),
-        (
-            "sphere_hull parry3d",
-            parry_batch(&parry_sphere_hull, |a, pa, b, pb| {
-                parry::distance(a, pa, b, pb)
-            }),
-        ),
-        ("ellipsoids gjk", gjk_batch(&gjk_ellipsoids)),
-    ];
+    let mut batches: Vec<Batch<'_>> = Vec::new();
+    batches.extend(gjk_batches("cuboids", &gjk_cuboids));
+    batches.push((
+        "cuboids parry3d".to_owned(),
+        parry_batch(&parry_cuboids, |a, pa, b, pb| {
+            parry::gjk_distance(a, pa, b, pb)
+        }),
+    ));
+    batches.push((
+        "cuboids parry3d_sat".to_owned(),
+        parry_batch(&parry_cuboids, |a, pa, b, pb| parry::distance(a, pa, b, pb)),
+    ));
+    batches.extend(gjk_batches("hulls", &gjk_hulls));
+    batches.push((
+        "hulls parry3d".to_owned(),
+        parry_batch(&parry_hulls, |a, pa, b, pb| {
+            parry::gjk_distance(a, pa, b, pb)
+        }),
+    ));
+    batches.extend(gjk_batches("capsule_hull", &gjk_capsule_hull));
+    batches.push((
+        "capsule_hull parry3d".to_owned(),
+        parry_batch(&parry_capsule_hull, |a, pa, b, pb| {
+            parry::gjk_distance(a, pa, b, pb)
+        }),
+    ));
+    batches.extend(gjk_batches("sphere_hull", &gjk_sphere_hull));
+    batches.push((
+        "sphere_hull parry3d".to_owned(),
+        parry_batch(&parry_sphere_hull, |a, pa, b, pb| {
+            parry::distance(a, pa, b, pb)
+        }),
+    ));
+    batches.extend(gjk_batches("ellipsoids", &gjk_ellipsoids));
 
     let mut samples = vec![Vec::with_capacity(rounds); batches.len()];
     for _ in 0..rounds {

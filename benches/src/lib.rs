@@ -17,6 +17,7 @@ mod gjk_adapter;
 mod gjk_casts;
 mod iterations;
 mod motion;
+pub mod patterns;
 mod placement;
 mod rng;
 pub mod scene;
