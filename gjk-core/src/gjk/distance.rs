@@ -1,11 +1,8 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
-#[cfg(not(gjk_compact))]
-use crate::gjk::rescue;
+use crate::gjk::profile::erase;
 use crate::gjk::simplex::GjkSimplex;
-#[cfg(gjk_compact)]
-use crate::gjk::{Core, CoreOf};
 use crate::gjk::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
 };
@@ -205,10 +202,7 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    #[cfg(gjk_compact)]
-    return query::<S, V, dyn Core<S, V>, dyn Core<S, V>>(&CoreOf(a), xf_a, &CoreOf(b), xf_b, None);
-    #[cfg(not(gjk_compact))]
-    query(a, xf_a, b, xf_b, None)
+    query(erase!(a), xf_a, erase!(b), xf_b, None)
 }
 
 /// [`distance`] warm-started from the simplex of a previous query on the same pair,
@@ -266,23 +260,13 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    #[cfg(gjk_compact)]
-    return query::<S, V, dyn Core<S, V>, dyn Core<S, V>>(
-        &CoreOf(a),
-        xf_a,
-        &CoreOf(b),
-        xf_b,
-        Some(cache),
-    );
-    #[cfg(not(gjk_compact))]
-    query(a, xf_a, b, xf_b, Some(cache))
+    query(erase!(a), xf_a, erase!(b), xf_b, Some(cache))
 }
 
-/// The shared body of the two entry points: warm-starts from `cache` when given and
-/// leaves the final simplex in it (an empty cache after rejected input). On bare metal
+/// The body of the two entry points: warm-starts from `cache` when given and leaves
+/// the final simplex in it (an empty cache after rejected input). In the compact form
 /// it runs on `Core` shapes, one copy for all shape types.
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn query<S, V, A, B>(
     a: &A,
     xf_a: V::Transform,
@@ -318,11 +302,10 @@ where
 }
 
 /// The query on checked input: GJK from the cache or from `offset` (B's origin in A's
-/// frame), the cache updated, the output in world space. On bare metal it takes the
-/// shared pair and is never inlined, so the distance query and the exact starting
+/// frame), the cache updated, the output in world space. In the compact form it takes
+/// the shared pair and is never inlined, so the distance query and the exact starting
 /// normal of the casts share one copy.
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
     offset: V,
@@ -333,30 +316,6 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
 ) -> DistanceOutput<S, V> {
     let mut simplex = seed(pair, offset, cache.as_deref());
     let state = iterate::<S, V, D, false, true>(pair, &mut simplex, radius_a + radius_b);
-    #[cfg(not(gjk_compact))]
-    if state.may_need_rescue {
-        let placement = (xf_a, radius_a, radius_b);
-        return rescued(pair, simplex, state, placement, cache);
-    }
-    if let Some(cache) = cache {
-        cache.store(&simplex);
-    }
-    finish(&state, &simplex, xf_a, radius_a, radius_b)
-}
-
-/// The end of [`run`] for a loop that may have ended outside the rescaling window
-/// (`gjk::rescue`), out of line so that the hot path holds no call.
-#[cfg(not(gjk_compact))]
-#[cold]
-#[inline(never)]
-fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
-    pair: &D,
-    mut simplex: D::Simplex,
-    first: GjkState<S, V>,
-    (xf_a, radius_a, radius_b): (V::Transform, S, S),
-    cache: Option<&mut SimplexCache<S, V>>,
-) -> DistanceOutput<S, V> {
-    let state = rescue::<S, V, D, false>(pair, &mut simplex, first, radius_a + radius_b);
     if let Some(cache) = cache {
         cache.store(&simplex);
     }
@@ -365,10 +324,10 @@ fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Size
 
 /// Turns the GJK state into world-space output with the radii applied.
 ///
-/// Out of line on bare metal: its temporaries then never share a frame with the
+/// Out of line in the compact form: its temporaries then never share a frame with the
 /// loop's (measured on Cortex-M0, `cargo xtask size`). Always inlined on hosted
-/// targets, where the compiler had kept it out of line (callgrind, octagons,
-/// 2026-11-24).
+/// targets, where the compiler kept it out of line otherwise, at a cost in
+/// instructions (callgrind, octagons).
 #[cfg_attr(gjk_compact, inline(never))]
 #[cfg_attr(not(gjk_compact), inline(always))]
 fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(

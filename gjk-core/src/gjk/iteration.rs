@@ -19,31 +19,18 @@
 //! ```
 
 use crate::gjk::cache::CachedVertex;
-#[cfg(not(gjk_compact))]
+use crate::gjk::profile::{WINDOW_PRE_CHECK, scale_vertex, support_of};
 use crate::gjk::rescale::surely_inside_window;
 use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
 use crate::space::sealed::Frame as _;
 use crate::two::simplex::Simplex;
-use crate::{FeatureId, SupportPoint};
 use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
 
 /// The Minkowski difference `B - A` of two placed cores, as the GJK loops see it.
 ///
-/// The loops (`iterate`, the cast loop and the outputs) are generic over it and the
-/// queries hand them [`shared`]`(&pair)`:
-/// - in the compact form (`gjk_compact`: bare metal, or the `compact` feature) that
-///   is a `&dyn
-///   MinkowskiDifference`, so the loops exist once per scalar type and only the two
-///   methods below are generated per pair of shape types (with the shapes' support
-///   functions inlined into them): the kernel fits its flash budget however many shape
-///   pairs a firmware queries;
-/// - elsewhere it is the pair itself, and each pair gets loops with its supports
-///   inlined, which callgrind measured 3 % (distance) to 15 % (ray cast) fewer
-///   instructions than the shared loops on the octagon workload (2026-11-24).
-///
-/// Both forms run the same arithmetic in the same order, so their results are
-/// bit-identical: the conformance table's hash, computed on the host (inlined) and on
-/// the Cortex-M boards (shared), shows it.
+/// The loops (`iterate`, the cast loop and the outputs) are generic over it; the
+/// queries hand them [`shared`](crate::gjk::profile::shared)`(&pair)`, the pair itself
+/// or the pair behind a vtable, as the kernel's form decides (see `profile.rs`).
 pub trait MinkowskiDifference<S, V: Space<Scalar = S> = Vec2<S>> {
     /// The simplex of the pair's space, which the loops solve.
     type Simplex: GjkSimplex<S, V>;
@@ -65,58 +52,6 @@ pub(crate) trait PlanePair<S: Scalar>:
 impl<S: Scalar, T> PlanePair<S> for T where
     T: MinkowskiDifference<S, Vec2<S>, Simplex = Simplex<S>> + ?Sized
 {
-}
-
-/// One shape's core as the queries' bodies see it on bare metal: its support, feature
-/// points and radius behind a vtable of three entries (a `dyn Support` vtable also
-/// carries the bounding-box methods, which the queries never call and which would
-/// then be linked in).
-///
-/// The public queries wrap their shapes in [`CoreOf`] in the compact form and run
-/// their bodies on `&dyn Core`, so each body exists once per scalar type whatever the
-/// shape types (see [`MinkowskiDifference`] for the loops). Hosted targets call the
-/// bodies on the shapes themselves, except on the cold path of rescaled queries
-/// (`rescale.rs`), which runs on `Core` shapes everywhere.
-pub(crate) trait Core<S, V = Vec2<S>> {
-    /// [`Support::support`].
-    fn core_support(&self, direction: V) -> SupportPoint<S, V>;
-    /// [`Support::feature_point`].
-    fn core_feature_point(&self, feature: FeatureId) -> Option<V>;
-    /// [`Support::radius`].
-    fn core_radius(&self) -> S;
-}
-
-/// A shape seen as a [`Core`].
-pub(crate) struct CoreOf<'s, T: ?Sized>(pub &'s T);
-
-impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Core<S, V> for CoreOf<'_, T> {
-    #[inline]
-    fn core_support(&self, direction: V) -> SupportPoint<S, V> {
-        self.0.support(direction)
-    }
-    #[inline]
-    fn core_feature_point(&self, feature: FeatureId) -> Option<V> {
-        self.0.feature_point(feature)
-    }
-    #[inline]
-    fn core_radius(&self) -> S {
-        self.0.radius()
-    }
-}
-
-impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for dyn Core<S, V> + '_ {
-    #[inline]
-    fn support(&self, direction: V) -> SupportPoint<S, V> {
-        self.core_support(direction)
-    }
-    #[inline]
-    fn radius(&self) -> S {
-        self.core_radius()
-    }
-    #[inline]
-    fn feature_point(&self, feature: FeatureId) -> Option<V> {
-        self.core_feature_point(feature)
-    }
 }
 
 /// Two shapes with B placed in A's frame: the Minkowski difference `B - A` of their
@@ -189,47 +124,6 @@ where
     }
 }
 
-/// A shape's support as the loops call it: a call, never inlined into them, whatever
-/// the shape type and however the query was called, so that its cost does not depend
-/// on the caller's code.
-///
-/// Inlined into the loop, a polygon's branch-free scan of its vertices compiled to a
-/// conditional branch per vertex (x86-64): callgrind's branch simulation counted 9.3
-/// mispredicted branches per octagon `distance` against 4.0 out of line, the query's
-/// function held 2874 instructions against 1612, and the query took 209 ns on
-/// concrete octagons where the same query through `&dyn Support` or an enum of shapes
-/// took 165; out of line it takes 163 in every calling pattern
-/// (`benches/examples/patterns.rs`), for 5 % more instructions. In the compact form
-/// the shapes are already behind a vtable (see [`Core`]) and this adds nothing.
-#[cfg_attr(not(gjk_compact), inline(never))]
-#[cfg_attr(gjk_compact, inline(always))]
-fn support_of<S, V, T>(shape: &T, direction: V) -> SupportPoint<S, V>
-where
-    S: Scalar,
-    V: Space<Scalar = S>,
-    T: Support<S, V> + ?Sized,
-{
-    shape.support(direction)
-}
-
-/// The pair as the loops take it on bare-metal targets: behind a vtable, one copy of
-/// the loops for every pair (see [`MinkowskiDifference`]).
-#[cfg(gjk_compact)]
-#[inline(always)]
-pub(crate) fn shared<'p, S: 'p, V: Space<Scalar = S> + 'p, D: MinkowskiDifference<S, V> + 'p>(
-    pair: &'p D,
-) -> &'p (dyn MinkowskiDifference<S, V, Simplex = D::Simplex> + 'p) {
-    pair
-}
-
-/// The pair as the loops take it on hosted targets: itself, its supports inlined into
-/// loops of its own (see [`MinkowskiDifference`]).
-#[cfg(not(gjk_compact))]
-#[inline(always)]
-pub(crate) fn shared<S, V: Space<Scalar = S>, D: MinkowskiDifference<S, V>>(pair: &D) -> &D {
-    pair
-}
-
 /// The starting simplex: the cached vertices when there are any, otherwise one support
 /// point along the offset between the shapes' origins (`offset`, B's translation in
 /// A's frame), which lands near the closest feature for most placements.
@@ -273,10 +167,6 @@ pub(crate) struct GjkState<S, V = Vec2<S>> {
     /// computed at the loop's scale back with it: the squares of the unscaled ones
     /// would underflow again.
     pub unscale: S,
-    /// Hosted targets: the loop may have ended outside the rescaling window, and the
-    /// caller must hand the state to [`rescue`] (bare metal rescues in `iterate`).
-    #[cfg(not(gjk_compact))]
-    pub may_need_rescue: bool,
 }
 
 /// Runs GJK from `simplex`, leaving the final simplex there. With `EARLY_EXIT`, stops
@@ -287,17 +177,11 @@ pub(crate) struct GjkState<S, V = Vec2<S>> {
 /// place, solved again at the new scale, and every later support point is scaled as
 /// it arrives; at the end the simplex is scaled back (exactly), while `closest` stays
 /// at the loop's scale, where its length keeps its digits, and the state's `unscale`
-/// takes lengths back. Queries that hand the simplex on (EPA) rescale as a whole
-/// instead.
-///
-/// Hosted targets run the rescue as a second, out-of-line copy of the loop, so the
-/// first run is the loop as it was (a rescue check at its end, nothing in it: the
-/// first version, a scale multiplied into every support point and an outer loop,
-/// measured 12 % slower on octagons, criterion, 2026-11-26). Bare metal runs both from
-/// one copy, which fits its flash budget; the arithmetic is the same, so the bits are.
-///
-/// Always inlined on hosted targets: one call site per query and shape pair, and the
-/// compiler had kept it out of line (callgrind, octagons, 2026-11-24).
+/// takes lengths back. The points are the same points, exactly, and solving them
+/// again at a scale where their products keep their digits gives the region rounding
+/// may have missed. A loop that surely ended inside the window
+/// (`Descent::surely_inside_window`, two comparisons) skips the exact check. Queries
+/// that hand the simplex on (EPA) rescale as a whole instead.
 #[cfg_attr(not(gjk_compact), inline(always))]
 #[cfg_attr(gjk_compact, inline)]
 pub(crate) fn iterate<
@@ -311,81 +195,34 @@ pub(crate) fn iterate<
     simplex: &mut D::Simplex,
     radius: S,
 ) -> GjkState<S, V> {
-    #[cfg(not(gjk_compact))]
-    {
-        let mut descent = Descent::start(simplex, 0);
-        let termination = descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius, None);
-        let mut state = descent.finish(termination, S::ONE);
-        state.may_need_rescue = RESCUE && !descent.surely_inside_window(termination);
-        state
-    }
-    #[cfg(gjk_compact)]
-    {
-        let mut scale = None;
-        let mut iterations = 0;
-        loop {
-            let mut descent = Descent::start(simplex, iterations);
-            let factor = scale.unwrap_or(S::ONE);
-            let termination =
-                descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
-            iterations = descent.iterations;
-            let rescue = if RESCUE && scale.is_none() {
-                rescue_factor(pair, simplex, S::ZERO, S::ZERO, false)
-            } else {
-                None
-            };
-            match rescue {
-                None => {
-                    let unscale = S::ONE / factor;
-                    if scale.is_some() {
-                        simplex.scale(unscale);
-                    }
-                    return descent.finish(termination, unscale);
+    let mut scale = None;
+    let mut iterations = 0;
+    loop {
+        let mut descent = Descent::start(simplex, iterations);
+        let factor = scale.unwrap_or(S::ONE);
+        let termination =
+            descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
+        iterations = descent.iterations;
+        let surely_inside = WINDOW_PRE_CHECK && descent.surely_inside_window(termination);
+        let rescue = if RESCUE && scale.is_none() && !surely_inside {
+            rescue_factor(pair, simplex, S::ZERO, S::ZERO, false)
+        } else {
+            None
+        };
+        match rescue {
+            None => {
+                let unscale = S::ONE / factor;
+                if scale.is_some() {
+                    simplex.scale(unscale);
                 }
-                Some(factor) => {
-                    simplex.scale(factor);
-                    scale = Some(factor);
-                }
+                return descent.finish(termination, unscale);
+            }
+            Some(factor) => {
+                simplex.scale(factor);
+                scale = Some(factor);
             }
         }
     }
-}
-
-/// The rescue of [`iterate`] on hosted targets, for a state with `may_need_rescue`:
-/// the exact check, and if it holds, go on at the new scale from where the loop
-/// stood. The simplex's points are the same points, exactly, and solving them again at
-/// a scale where their products keep their digits gives the region rounding may have
-/// missed.
-///
-/// The callers hand such states to it from out-of-line code of their own, so that the
-/// hot path holds no call: merely having this call in the loop's function (never made)
-/// slowed warm-started octagon queries by 28 % (criterion, 2026-11-26).
-#[cfg(not(gjk_compact))]
-#[inline(always)]
-pub(crate) fn rescue<
-    S: Scalar,
-    V: Space<Scalar = S>,
-    D: MinkowskiDifference<S, V> + ?Sized,
-    const EARLY_EXIT: bool,
->(
-    pair: &D,
-    simplex: &mut D::Simplex,
-    first: GjkState<S, V>,
-    radius: S,
-) -> GjkState<S, V> {
-    let Some(factor) = rescue_factor(pair, simplex, S::ZERO, S::ZERO, false) else {
-        return GjkState {
-            may_need_rescue: false,
-            ..first
-        };
-    };
-    simplex.scale(factor);
-    let mut descent = Descent::start(simplex, first.iterations);
-    let termination =
-        descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, Some(factor));
-    let unscale = S::ONE / factor;
-    simplex.scale(unscale);
-    descent.finish(termination, unscale)
 }
 
 /// The factor a loop that ended on `simplex` goes on at (see `rescale.rs`):
@@ -402,9 +239,9 @@ pub(crate) fn rescue<
 /// directions, which bound every point of the pair, plus `reach` (how far a cast's
 /// query point travels, and its target). `None` when not even a factor above one is
 /// left, or the extent is not finite: the loop's first answer stands. Four support
-/// calls, on the rescue's path only.
-#[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
+/// calls, on the rescue's path only: out of line, so that the loops' functions do not
+/// carry it.
+#[inline(never)]
 pub(crate) fn rescue_factor<
     S: Scalar,
     V: Space<Scalar = S>,
@@ -474,7 +311,6 @@ impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
     /// for every ending but a non-finite `|v|^2` (when the simplex changed after it):
     /// every other ending leaves the simplex as it was at the top of the last round
     /// (`pop` undoes a trial vertex).
-    #[cfg(not(gjk_compact))]
     #[inline(always)]
     fn surely_inside_window(&self, termination: Termination) -> bool {
         termination != Termination::InvalidInput
@@ -490,8 +326,6 @@ impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
             iterations: self.iterations,
             termination,
             unscale,
-            #[cfg(not(gjk_compact))]
-            may_need_rescue: false,
         }
     }
 }
@@ -701,24 +535,6 @@ fn descend<
     termination
 }
 
-/// A new support point at the scale of a loop's points: multiplied by the rescue's
-/// factor when there is one. Bare metal multiplies by one otherwise (exact, the same
-/// bits): a branch let the compiler split the loop into two copies there, 2 KB of
-/// flash at opt-level "s". Hosted targets run a rescue in a copy of their own, where
-/// `None` is a constant and the test folds away.
-#[inline(always)]
-pub(crate) fn scale_vertex<S: Scalar, V: Space<Scalar = S>>(
-    vertex: &mut SimplexVertex<S, V>,
-    scale: Option<S>,
-) {
-    #[cfg(not(gjk_compact))]
-    if let Some(factor) = scale {
-        vertex.scale(factor);
-    }
-    #[cfg(gjk_compact)]
-    vertex.scale(scale.unwrap_or(S::ONE));
-}
-
 /// The radii of two shapes when the query inputs are usable: valid transforms
 /// ([`Transform::is_valid`]) and radii that are finite and not negative. `None` means
 /// the query must report invalid input.
@@ -742,7 +558,6 @@ where
 /// The checks of [`checked_radii`], shared by every shape pair: out of line on bare
 /// metal (one copy instead of one per query and pair), inlined elsewhere.
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 fn usable_inputs<S: Scalar, V: Space<Scalar = S>>(
     xf_a: V::Transform,
     xf_b: V::Transform,

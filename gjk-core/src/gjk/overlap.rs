@@ -2,9 +2,8 @@
 
 use core::fmt;
 
-use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed};
-#[cfg(not(gjk_compact))]
-use crate::gjk::{MinkowskiDifference, rescue};
+use crate::gjk::profile::erase;
+use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed, shared};
 use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, Space, Support};
 
@@ -92,6 +91,24 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
+    query(erase!(a), xf_a, erase!(b), xf_b)
+}
+
+/// The body of [`intersects`]; in the compact form it runs on `Core` shapes, one copy
+/// for all shape types.
+#[inline]
+fn query<S, V, A, B>(
+    a: &A,
+    xf_a: V::Transform,
+    b: &B,
+    xf_b: V::Transform,
+) -> Result<bool, QueryError>
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
+{
     let (radius_a, radius_b) =
         checked_radii::<S, V, A, B>(a, xf_a, b, xf_b).ok_or(QueryError::InvalidInput)?;
     let radius = radius_a + radius_b;
@@ -100,27 +117,10 @@ where
         b,
         relative: V::frame(&xf_a.inv_mul(xf_b)),
     };
-    let mut simplex = seed(&pair, pair.relative.translation(), None);
-    let state = iterate::<S, V, _, true, true>(&pair, &mut simplex, radius);
-    #[cfg(not(gjk_compact))]
-    if state.may_need_rescue {
-        return rescued(&pair, simplex, state, radius);
-    }
-    answer(&state, radius)
-}
-
-/// The end of [`intersects`] for a loop that may have ended outside the rescaling
-/// window (`gjk::rescue`), out of line so that the hot path holds no call.
-#[cfg(not(gjk_compact))]
-#[cold]
-#[inline(never)]
-fn rescued<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
-    pair: &D,
-    mut simplex: D::Simplex,
-    first: GjkState<S, V>,
-    radius: S,
-) -> Result<bool, QueryError> {
-    let state = rescue::<S, V, D, true>(pair, &mut simplex, first, radius);
+    let offset = pair.relative.translation();
+    let pair = shared(&pair);
+    let mut simplex = seed(pair, offset, None);
+    let state = iterate::<S, V, _, true, true>(pair, &mut simplex, radius);
     answer(&state, radius)
 }
 

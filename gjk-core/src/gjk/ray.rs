@@ -1,17 +1,10 @@
 //! `ray_cast`: where a ray first meets a convex shape, by the shape's analytic cast or
 //! by GJK on its support function (`support_ray_cast`), in either dimension.
 
-#[cfg(gjk_compact)]
-use crate::ShapeCastInput;
 use crate::gjk::point::QueryPoint;
-use crate::gjk::shape_cast::with_exact_starting_normal;
-#[cfg(not(gjk_compact))]
-use crate::gjk::shape_cast::{Contact, LinearCast, invalid_output, run};
-#[cfg(gjk_compact)]
-use crate::gjk::{Core, CoreOf};
-#[cfg(not(gjk_compact))]
-use crate::gjk::{Pair, checked_radii, shared};
-use crate::{CastOutput, Ray, RayShape, RigidTransform, Scalar, Space, Support};
+use crate::gjk::profile::erase;
+use crate::gjk::shape_cast::{cast_shapes, with_exact_starting_normal};
+use crate::{CastOutput, Ray, RayShape, RigidTransform, Scalar, ShapeCastInput, Space, Support};
 
 /// Where a ray first meets a convex shape (its rounded surface included).
 ///
@@ -148,60 +141,17 @@ where
     T: Support<S, V> + ?Sized,
 {
     let xf_origin = V::Transform::from_translation(ray.origin);
-    // On bare metal the ray is the shape cast of its origin point, run by the shape
-    // cast's one copy of the code: the same checks and arithmetic in the same order
-    // (B's motion `translation - 0`, the target `radius + 0 + 0`), so the same bits.
-    #[cfg(gjk_compact)]
-    let (shape, origin): (&dyn Core<S, V>, &dyn Core<S, V>) =
-        (&CoreOf(shape), &CoreOf(&QueryPoint));
-    #[cfg(gjk_compact)]
-    let out = crate::gjk::shape_cast::cast_shapes(
-        shape,
-        xf,
-        origin,
-        xf_origin,
-        &ShapeCastInput {
-            translation_a: V::ZERO,
-            translation_b: ray.translation,
-            max_fraction: ray.max_fraction,
-            target_separation: S::ZERO,
-        },
-        Some(&ray),
-    );
-    #[cfg(not(gjk_compact))]
-    let (out, origin) = (cast_ray(shape, xf, ray), &QueryPoint);
-    with_exact_starting_normal(out, shape, xf, origin, xf_origin)
-}
-
-/// The body of [`support_ray_cast`] on hosted targets, with the ray's origin inlined as B.
-#[cfg(not(gjk_compact))]
-#[inline]
-fn cast_ray<S, V, T>(shape: &T, xf: V::Transform, ray: Ray<S, V>) -> CastOutput<S, V>
-where
-    S: Scalar,
-    V: Space<Scalar = S>,
-    T: Support<S, V> + ?Sized,
-{
-    let xf_origin = V::Transform::from_translation(ray.origin);
-    let usable_max = ray.max_fraction >= S::ZERO && ray.max_fraction.is_finite();
-    // Finite only if the translation is and the reach does not overflow.
-    let reach = ray.translation * ray.max_fraction;
-    let radii = checked_radii::<S, V, T, QueryPoint>(shape, xf, &QueryPoint, xf_origin)
-        .filter(|_| usable_max && reach.is_finite());
-    let Some((radius, _)) = radii else {
-        return invalid_output(0);
-    };
-    let relative = xf.inv_mul(xf_origin);
-    let pair: Pair<'_, S, T, QueryPoint, V> = Pair {
-        a: shape,
-        b: &QueryPoint,
-        relative: V::frame(&relative),
-    };
-    let linear = LinearCast {
-        offset: relative.translation(),
-        motion: xf.inv_rotate(ray.translation),
+    // The ray is the shape cast of its origin point, with the same checks and
+    // arithmetic in the same order as a cast of B's point (B's motion
+    // `translation - 0`, the target `radius + 0 + 0`), so the same bits; on hosted
+    // targets the point's zeros fold away.
+    let cast = ShapeCastInput {
+        translation_a: V::ZERO,
+        translation_b: ray.translation,
         max_fraction: ray.max_fraction,
-        target: radius,
+        target_separation: S::ZERO,
     };
-    run(shared(&pair), &linear, Contact::Ray(ray), xf)
+    let (shape, origin) = (erase!(shape), erase!(&QueryPoint));
+    let out = cast_shapes(shape, xf, origin, xf_origin, &cast, Some(&ray));
+    with_exact_starting_normal(out, shape, xf, origin, xf_origin)
 }

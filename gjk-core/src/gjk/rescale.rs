@@ -80,7 +80,6 @@ fn largest_key<S: Scalar>(values: impl IntoIterator<Item = S>) -> S::Key {
 /// `start` is or `l >= 4 BELOW^2`, and at most `ABOVE` when `start` is and
 /// `l <= ABOVE^2 / 4`, with a factor of two to spare for the rounding of `l`. NaN
 /// fails. gjk-simd's `rescue_lanes` is the same test in lanes.
-#[cfg(not(gjk_compact))]
 #[inline(always)]
 pub(crate) fn surely_inside_window<S: Scalar>(start: S, largest_squared: S) -> bool {
     let low = S::RESCALE_BELOW * S::RESCALE_BELOW * S::from_f64(4.0);

@@ -33,14 +33,10 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
-#[cfg(not(gjk_compact))]
+use crate::gjk::profile::{WINDOW_PRE_CHECK, erase, scale_vertex};
 use crate::gjk::rescale::surely_inside_window;
 use crate::gjk::simplex::GjkSimplex;
-#[cfg(gjk_compact)]
-use crate::gjk::{Core, CoreOf};
-use crate::gjk::{
-    MinkowskiDifference, Pair, checked_radii, rescue_factor, scale_vertex, seed, shared,
-};
+use crate::gjk::{MinkowskiDifference, Pair, checked_radii, rescue_factor, seed, shared};
 use crate::{CastOutput, CastStatus, Ray, RigidTransform, Scalar, ShapeCastInput, Space, Support};
 
 /// Why the cast loop stopped.
@@ -67,25 +63,15 @@ pub(crate) struct CastState<S, V> {
     pub fraction: S,
     pub iterations: u32,
     pub end: CastEnd,
-    /// The largest squared length of a simplex vertex (relative to the query point)
-    /// as the loop last measured it, NaN before it has: what the rescue's cheap check
-    /// reads.
-    #[cfg(not(gjk_compact))]
-    largest_squared: S,
-    /// Hosted targets: the cast may have ended outside the rescaling window, and the
-    /// caller must hand it to `recast` (bare metal casts again in `run_cast`).
-    #[cfg(not(gjk_compact))]
-    may_need_rescue: bool,
 }
 
-impl<S: Scalar, V> CastState<S, V> {
-    /// Whether the cast surely ended on points and a target inside the rescaling
-    /// window (`rescale::surely_inside_window`, from the margin's measure).
-    #[cfg(not(gjk_compact))]
-    #[inline(always)]
-    fn surely_inside_window(&self, target: S) -> bool {
-        self.end != CastEnd::InvalidInput && surely_inside_window(target, self.largest_squared)
-    }
+/// Whether a cast that ended in `state` surely ended on points and a target inside
+/// the rescaling window (`rescale::surely_inside_window`), from the largest squared
+/// length of a simplex vertex as the loop last measured it (`largest_squared`, NaN
+/// before it has).
+#[inline(always)]
+fn surely_inside<S: Scalar, V>(state: &CastState<S, V>, target: S, largest_squared: S) -> bool {
+    state.end != CastEnd::InvalidInput && surely_inside_window(target, largest_squared)
 }
 
 /// Casts B (moving by `motion` relative to A, in A's frame) against A from the seeded
@@ -99,44 +85,38 @@ impl<S: Scalar, V> CastState<S, V> {
 /// cast to a hit at the end of the motion). The simplex's points stay, as seen from
 /// the start (each vertex's support points give it back exactly), and they, the
 /// motion and the target are multiplied exactly; fractions are the same at any scale.
-/// Hosted targets cast again from an out-of-line copy of the loop, bare metal from the
-/// same one (see `gjk::iterate`).
+/// A cast that surely ended inside the window (`surely_inside`)
+/// skips the exact check.
 #[inline]
 fn run_cast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
     simplex: &mut D::Simplex,
     cast: &LinearCast<S, V>,
 ) -> CastState<S, V> {
-    #[cfg(not(gjk_compact))]
-    {
-        let mut state = cast_from(pair, simplex, cast, None, 0);
-        state.may_need_rescue = !state.surely_inside_window(cast.target);
-        state
-    }
-    #[cfg(gjk_compact)]
-    {
-        let mut scale = None;
-        let mut iterations = 0;
-        loop {
-            let factor = scale.unwrap_or(S::ONE);
-            let scaled = LinearCast {
-                motion: cast.motion * factor,
-                target: cast.target * factor,
-                ..*cast
-            };
-            let state = cast_from(pair, simplex, &scaled, scale, iterations);
-            if scale.is_some() {
-                simplex.scale(S::ONE / factor);
-                return state;
-            }
-            match rescue_factor(pair, simplex, cast.target, cast_reach(cast), true) {
-                None => return state,
-                Some(factor) => {
-                    iterations = state.iterations;
-                    simplex.unshift();
-                    simplex.scale(factor);
-                    scale = Some(factor);
-                }
+    let mut scale = None;
+    let mut iterations = 0;
+    loop {
+        let factor = scale.unwrap_or(S::ONE);
+        let scaled = LinearCast {
+            motion: cast.motion * factor,
+            target: cast.target * factor,
+            ..*cast
+        };
+        let (state, largest_squared) = cast_from(pair, simplex, &scaled, scale, iterations);
+        if scale.is_some() {
+            simplex.scale(S::ONE / factor);
+            return state;
+        }
+        if WINDOW_PRE_CHECK && surely_inside(&state, cast.target, largest_squared) {
+            return state;
+        }
+        match rescue_factor(pair, simplex, cast.target, cast_reach(cast), true) {
+            None => return state,
+            Some(factor) => {
+                iterations = state.iterations;
+                simplex.unshift();
+                simplex.scale(factor);
+                scale = Some(factor);
             }
         }
     }
@@ -149,38 +129,12 @@ fn cast_reach<S: Scalar, V: Space<Scalar = S>>(cast: &LinearCast<S, V>) -> S {
     (cast.motion * cast.max_fraction).max_abs() + cast.target
 }
 
-/// The second cast of [`run_cast`] on hosted targets, for a first with
-/// `may_need_rescue`: the exact check, and if it holds, the cast again at the new
-/// scale; the simplex is left at the query's scale. Called from out-of-line code, so
-/// that the hot path holds no call (see `gjk::rescue`).
-#[cfg(not(gjk_compact))]
-#[inline(always)]
-fn recast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
-    pair: &D,
-    simplex: &mut D::Simplex,
-    cast: &LinearCast<S, V>,
-    first: CastState<S, V>,
-) -> CastState<S, V> {
-    let Some(factor) = rescue_factor(pair, simplex, cast.target, cast_reach(cast), true) else {
-        return first;
-    };
-    let iterations = first.iterations;
-    simplex.unshift();
-    simplex.scale(factor);
-    let scaled = LinearCast {
-        motion: cast.motion * factor,
-        target: cast.target * factor,
-        ..*cast
-    };
-    let state = cast_from(pair, simplex, &scaled, Some(factor), iterations);
-    simplex.scale(S::ONE / factor);
-    state
-}
-
 /// The cast loop itself (see the module's outline), from fraction zero and the points
 /// of `simplex`, after `iterations` support calls; support points are multiplied by
 /// `scale` when there is one (a second cast), and `cast` is at that scale. The
-/// closest point and the advancing plane come out as directions only.
+/// closest point and the advancing plane come out as directions only, beside the
+/// largest squared length of a simplex vertex as the loop last measured it (NaN
+/// before it has), which the rescue's pre-check reads.
 #[inline(always)]
 fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
@@ -188,7 +142,7 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
     cast: &LinearCast<S, V>,
     scale: Option<S>,
     iterations: u32,
-) -> CastState<S, V> {
+) -> (CastState<S, V>, S) {
     let max_fraction = cast.max_fraction;
     let mut iterations = iterations;
     let mut fraction = S::ZERO;
@@ -201,8 +155,7 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
     // it, so that a step which only undoes a stall's rounding rise does not count
     // (see `gjk::descend`).
     let mut least_squared = closest_squared;
-    // Hosted targets keep the last measure for the rescue's cheap check.
-    #[cfg_attr(gjk_compact, allow(unused_assignments))]
+    // The last measure, for the rescue's cheap check.
     let mut largest_squared = S::nan();
 
     let end = loop {
@@ -350,17 +303,14 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         closest_squared = next_squared;
     };
 
-    CastState {
+    let state = CastState {
         closest,
         advance_normal,
         fraction,
         iterations,
         end,
-        #[cfg(not(gjk_compact))]
-        largest_squared,
-        #[cfg(not(gjk_compact))]
-        may_need_rescue: false,
-    }
+    };
+    (state, largest_squared)
 }
 
 /// Whether the upper bound `|v|` (`closest_length`) is within `target`, up to the
@@ -399,8 +349,8 @@ fn touches<S: Scalar, V: Space<Scalar = S>>(
 /// How a cast loop that stalls from a standing query point ends (see `cast_from`):
 /// a contact if the lower bound (`lower_bound_times_length / |v|`) is within the
 /// target and the upper bound `|v|` too, or if the two bounds agree to the gap and the
-/// margin; otherwise the iteration cap, the fraction a safe lower bound. Out of line on
-/// bare metal: inlined, its soft-float calls kept one more value alive across the
+/// margin; otherwise the iteration cap, the fraction a safe lower bound. Out of line in
+/// the compact form: inlined, its soft-float calls kept one more value alive across the
 /// loop's, 8 bytes of Cortex-M0 stack over the budget (`cargo xtask size`).
 ///
 /// The margin here adds the touching margin of the query point's magnitude to the
@@ -416,7 +366,6 @@ fn touches<S: Scalar, V: Space<Scalar = S>>(
 /// converging while it can, and a curved contact's normal with it (the query's margin
 /// throughout stopped such casts early, their normals up to 1e-3 off in `f32`).
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 fn stall_end<S: Scalar, V: Space<Scalar = S>>(
     closest_squared: S,
     lower_bound_times_length: S,
@@ -507,8 +456,7 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    #[cfg(gjk_compact)]
-    let (a, b): (&dyn Core<S, V>, &dyn Core<S, V>) = (&CoreOf(a), &CoreOf(b));
+    let (a, b) = (erase!(a), erase!(b));
     let out = cast_shapes(a, xf_a, b, xf_b, &cast, None);
     with_exact_starting_normal(out, a, xf_a, b, xf_b)
 }
@@ -518,9 +466,8 @@ where
 /// normal. When the cores are apart, a converged distance query gives the exact one.
 /// The extra query runs only on this path, and after the cast's frames are gone (on
 /// Cortex-M0 the two would not fit in the 1 KiB stack budget together). Out of line
-/// on bare metal: one copy for every cast.
+/// in the compact form: one copy for every cast.
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn with_exact_starting_normal<S, V, A, B>(
     mut out: CastOutput<S, V>,
     a: &A,
@@ -557,12 +504,11 @@ where
     crate::gjk::distance::query(a, xf_a, b, xf_b, None).normal
 }
 
-/// The body of [`shape_cast`]; on bare metal it runs on `Core` shapes, one copy for
+/// The body of [`shape_cast`]; in the compact form it runs on `Core` shapes, one copy for
 /// all shape types and for `ray_cast` too. `ray` is the ray B's point travels along
 /// when this is a ray cast: the contact point is then the ray's point at the fraction,
 /// not A's surface point.
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 pub(crate) fn cast_shapes<S, V, A, B>(
     a: &A,
     xf_a: V::Transform,
@@ -648,34 +594,6 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
 ) -> CastOutput<S, V> {
     let mut simplex = seed(pair, cast.offset, None);
     let state = run_cast(pair, &mut simplex, cast);
-    #[cfg(not(gjk_compact))]
-    if state.may_need_rescue {
-        return recast_and_finish(pair, simplex, cast, state, contact, xf_a);
-    }
-    finish(
-        &state,
-        &simplex,
-        cast.max_fraction,
-        cast.target,
-        contact,
-        xf_a,
-    )
-}
-
-/// The end of [`run`] for a cast that may have ended outside the rescaling window
-/// (`recast`), out of line so that the hot path holds no call.
-#[cfg(not(gjk_compact))]
-#[cold]
-#[inline(never)]
-fn recast_and_finish<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
-    pair: &D,
-    mut simplex: D::Simplex,
-    cast: &LinearCast<S, V>,
-    first: CastState<S, V>,
-    contact: Contact<S, V>,
-    xf_a: V::Transform,
-) -> CastOutput<S, V> {
-    let state = recast(pair, &mut simplex, cast, first);
     finish(
         &state,
         &simplex,
@@ -700,10 +618,9 @@ pub(crate) fn invalid_output<S: Scalar, V: Space<Scalar = S>>(iterations: u32) -
 /// Turns the loop state into world-space output; `contact` says where the contact
 /// point lies for a local unit normal (from A to B), `xf_a` places A's frame.
 ///
-/// Out of line on bare metal: its temporaries then never share a frame with the
+/// Out of line in the compact form: its temporaries then never share a frame with the
 /// loop's (measured on Cortex-M0, `cargo xtask size`).
 #[cfg_attr(gjk_compact, inline(never))]
-#[cfg_attr(not(gjk_compact), inline)]
 fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
     state: &CastState<S, V>,
     simplex: &X,

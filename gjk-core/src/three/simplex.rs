@@ -71,10 +71,9 @@ impl<S: Scalar> Simplex3<S> {
     }
 
     /// [`reduce_regions`] of the simplex: one routine for both reductions, out of line
-    /// on bare-metal targets (inlined into each, they took 180 bytes more of a
+    /// in the compact form (inlined into each, they took 180 bytes more of a
     /// Cortex-M4F firmware).
     #[cfg_attr(gjk_compact, inline(never))]
-    #[cfg_attr(not(gjk_compact), inline)]
     fn reduce_regions(&self, regions: Regions) -> Reduction3<S> {
         reduce_regions(&self.points(), self.count, regions)
     }

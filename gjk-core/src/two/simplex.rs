@@ -143,7 +143,6 @@ impl<S: Scalar> Simplex<S> {
     /// again from its support points, exactly as it was made. Out of line on bare
     /// metal, where its temporaries would otherwise sit in the cast loop's frame.
     #[cfg_attr(gjk_compact, inline(never))]
-    #[cfg_attr(not(gjk_compact), inline)]
     pub fn unshift(&mut self) {
         for vertex in self.vertices.iter_mut().take(self.count) {
             vertex.w = vertex.witness_b - vertex.witness_a;
@@ -172,9 +171,8 @@ impl<S: Scalar> Simplex<S> {
     }
 
     /// Multiplies every vertex's points by `factor`, a power of two (exact). Out of
-    /// line on bare metal: the distance and cast loops share it.
+    /// line in the compact form: the distance and cast loops share it.
     #[cfg_attr(gjk_compact, inline(never))]
-    #[cfg_attr(not(gjk_compact), inline)]
     pub fn scale(&mut self, factor: S) {
         for vertex in self.vertices.iter_mut().take(self.count) {
             vertex.scale(factor);
@@ -196,10 +194,9 @@ impl<S: Scalar> Simplex<S> {
     /// long ending on a box's corner are its origin's, and scaling the box down to
     /// them would lose the digits the cast needs. Not for `distance` and the contact
     /// queries, where zero points mean touching shapes at any scale (and the SIMD
-    /// lanes keep them). Out of line on bare metal: the distance and cast loops share
+    /// lanes keep them). Out of line in the compact form: the distance and cast loops share
     /// it.
     #[cfg_attr(gjk_compact, inline(never))]
-    #[cfg_attr(not(gjk_compact), inline)]
     pub fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S> {
         // A loop, not `rescale::factor_for` over chained iterators: that measured 76
         // bytes more code and 36 more of stack on the Cortex-M4F (`cargo xtask size`).
@@ -509,7 +506,7 @@ fn signed_area_from_shortest_edges<S: Scalar>(e12: Vec2<S>, e13: Vec2<S>, e23: V
 /// a long plank). `w` is the shorter of the two endpoints, which gives the same value
 /// in exact arithmetic and less rounding.
 ///
-/// Out of line on bare metal with a hardware FPU (`eabihf`): four call sites share one
+/// Out of line in the compact form with a hardware FPU (`eabihf`): four call sites share one
 /// copy, which keeps the Cortex-M4F build within its flash budget; without an FPU
 /// (Cortex-M0) the extra frame cost more stack than the copies cost flash. Inlined
 /// elsewhere (`cargo xtask size` measures both).

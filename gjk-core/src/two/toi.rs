@@ -422,7 +422,7 @@ where
 /// same at every scale).
 ///
 /// On `Core` shapes, so the body is generated once per scalar type, off the hot path:
-/// out of line on hosted targets, inlined on bare metal (where the queries run on
+/// out of line on hosted targets, inlined in the compact form (where the queries run on
 /// `Core` shapes anyway).
 #[cold]
 #[cfg_attr(not(gjk_compact), inline(never))]

@@ -1,0 +1,162 @@
+//! How the queries are compiled, chosen once for the whole kernel.
+//!
+//! Every query is written once, generic over its shapes. Its public entry hands the
+//! shapes to its body through [`erase!`] and the body hands its pair of shapes to the
+//! loops through [`shared`]; what those two give decides the form:
+//!
+//! - **hosted** (the default): the shapes themselves. Each shape pair gets its own
+//!   copy of the body and the loops, and the shapes' support functions are called
+//!   out of line ([`support_of`]), so a query costs the same whatever code calls it.
+//! - **compact** (`cfg(gjk_compact)`, set by the build script on bare-metal targets
+//!   and by the `compact` feature): the shapes behind a [`Core`] vtable and the pair
+//!   behind a `MinkowskiDifference` vtable, so the bodies and loops exist once per
+//!   scalar type and space whatever the shape types: the kernel fits its flash budget
+//!   however many shape pairs a firmware queries.
+//!
+//! Both forms run the same arithmetic in the same order, so their answers are
+//! bit-identical: CI runs the host tests in both, and the conformance table's hash is
+//! the same on the host and on the Cortex-M boards. Beyond this module the forms
+//! differ only in inlining attributes, which keep the compact form's larger bodies
+//! out of line where `cargo xtask size` measured that it saves flash or stack.
+
+use crate::gjk::MinkowskiDifference;
+use crate::gjk::simplex::SimplexVertex;
+use crate::{FeatureId, Scalar, Space, Support, SupportPoint, Vec2};
+
+/// A query's shape as its body takes it: the shape itself (hosted), or the shape
+/// behind a [`Core`] vtable (compact). The wrapper of the compact form is a temporary
+/// that lives to the end of the statement holding the call.
+#[cfg(not(gjk_compact))]
+macro_rules! erase {
+    ($shape:expr) => {
+        $shape
+    };
+}
+
+/// A query's shape as its body takes it: the shape itself (hosted), or the shape
+/// behind a [`Core`] vtable (compact). The wrapper of the compact form is a temporary
+/// that lives to the end of the statement holding the call.
+#[cfg(gjk_compact)]
+macro_rules! erase {
+    ($shape:expr) => {
+        &$crate::gjk::profile::CoreOf($shape) as &dyn $crate::gjk::profile::Core<_, _>
+    };
+}
+
+pub(crate) use erase;
+
+/// The pair as the loops take it: itself (hosted), its supports inlined into loops of
+/// its own.
+#[cfg(not(gjk_compact))]
+#[inline(always)]
+pub(crate) fn shared<S, V: Space<Scalar = S>, D: MinkowskiDifference<S, V>>(pair: &D) -> &D {
+    pair
+}
+
+/// The pair as the loops take it: behind a vtable (compact), one copy of the loops for
+/// every pair.
+#[cfg(gjk_compact)]
+#[inline(always)]
+pub(crate) fn shared<'p, S: 'p, V: Space<Scalar = S> + 'p, D: MinkowskiDifference<S, V> + 'p>(
+    pair: &'p D,
+) -> &'p (dyn MinkowskiDifference<S, V, Simplex = D::Simplex> + 'p) {
+    pair
+}
+
+/// Whether a loop that ended checks with two comparisons whether it surely ended on
+/// points inside the rescaling window (`rescale::surely_inside_window`) before the
+/// exact check (`Simplex::rescue_factor`), which scans the simplex: on hosted targets,
+/// where going to the scan every time took 2 to 3 % longer per polygon `distance`;
+/// not in the compact form, where the pre-check cost 128 bytes of flash on the
+/// Cortex-M4F.
+pub(crate) const WINDOW_PRE_CHECK: bool = !cfg!(gjk_compact);
+
+/// A new support point at the scale of a loop's points: multiplied by the rescue's
+/// factor when there is one (a rescued run, see `iterate`). The two forms run the
+/// loops' first and rescued runs through one copy of the code, `scale` known only at
+/// run time:
+/// - hosted, a branch, which the processor predicts: a multiplication by one sat on
+///   the loop's chain of dependent operations, 1 to 3 % of a `distance` query;
+/// - compact, a multiplication by one (exact, the same bits): a branch let the
+///   compiler split the shared loop into two copies, 2 KB of flash at opt-level "s".
+#[inline(always)]
+pub(crate) fn scale_vertex<S: Scalar, V: Space<Scalar = S>>(
+    vertex: &mut SimplexVertex<S, V>,
+    scale: Option<S>,
+) {
+    if cfg!(gjk_compact) {
+        vertex.scale(scale.unwrap_or(S::ONE));
+    } else if let Some(factor) = scale {
+        vertex.scale(factor);
+    }
+}
+
+/// A shape's support as the loops call it: a call, never inlined into them, whatever
+/// the shape type and however the query was called, so that its cost does not depend
+/// on the caller's code.
+///
+/// Inlined into the loop, a polygon's branch-free scan of its vertices compiled to a
+/// conditional branch per vertex (x86-64): callgrind's branch simulation counted 9.3
+/// mispredicted branches per octagon `distance` against 4.0 out of line, the query's
+/// function held 2874 instructions against 1612, and the query took 209 ns on
+/// concrete octagons where the same query through `&dyn Support` or an enum of shapes
+/// took 165; out of line it takes 163 in every calling pattern
+/// (`benches/examples/patterns.rs`), for 5 % more instructions. In the compact form
+/// the shapes are already behind a vtable (see [`Core`]) and this adds nothing.
+#[cfg_attr(not(gjk_compact), inline(never))]
+#[cfg_attr(gjk_compact, inline(always))]
+pub(crate) fn support_of<S, V, T>(shape: &T, direction: V) -> SupportPoint<S, V>
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    T: Support<S, V> + ?Sized,
+{
+    shape.support(direction)
+}
+
+/// One shape's core as the compact form's bodies see it: its support, feature points
+/// and radius behind a vtable of three entries (a `dyn Support` vtable also carries
+/// the bounding-box methods, which the queries never call and which would then be
+/// linked in). The cold path of rescaled queries (`rescale.rs`) runs on `Core` shapes
+/// in both forms.
+pub(crate) trait Core<S, V = Vec2<S>> {
+    /// [`Support::support`].
+    fn core_support(&self, direction: V) -> SupportPoint<S, V>;
+    /// [`Support::feature_point`].
+    fn core_feature_point(&self, feature: FeatureId) -> Option<V>;
+    /// [`Support::radius`].
+    fn core_radius(&self) -> S;
+}
+
+/// A shape seen as a [`Core`].
+pub(crate) struct CoreOf<'s, T: ?Sized>(pub &'s T);
+
+impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Core<S, V> for CoreOf<'_, T> {
+    #[inline]
+    fn core_support(&self, direction: V) -> SupportPoint<S, V> {
+        self.0.support(direction)
+    }
+    #[inline]
+    fn core_feature_point(&self, feature: FeatureId) -> Option<V> {
+        self.0.feature_point(feature)
+    }
+    #[inline]
+    fn core_radius(&self) -> S {
+        self.0.radius()
+    }
+}
+
+impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for dyn Core<S, V> + '_ {
+    #[inline]
+    fn support(&self, direction: V) -> SupportPoint<S, V> {
+        self.core_support(direction)
+    }
+    #[inline]
+    fn radius(&self) -> S {
+        self.core_radius()
+    }
+    #[inline]
+    fn feature_point(&self, feature: FeatureId) -> Option<V> {
+        self.core_feature_point(feature)
+    }
+}
