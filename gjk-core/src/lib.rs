@@ -56,31 +56,35 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-mod gjk;
+mod dim2;
+mod dim3;
+mod kernel;
 pub mod math;
+mod query;
 mod scalar;
 mod space;
 mod support;
-mod three;
-mod two;
 
-pub use gjk::cache::{CachedVertex, SimplexCache};
-pub use gjk::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
-pub use gjk::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
-pub use gjk::overlap::{QueryError, intersects};
-pub use gjk::penetration::{PenetrationOutput, PenetrationStatus, penetration};
-pub use gjk::point::{PointProjection, PointStatus, contains_point, project_point};
-pub use gjk::ray::{ray_cast, support_ray_cast};
-pub use gjk::shape_cast::shape_cast;
+pub use dim2::clip::{FacePair, clip_faces};
+pub use dim2::sweep::Sweep;
+pub use kernel::cache::{CachedVertex, SimplexCache};
 pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
-pub use scalar::Scalar;
-pub use space::{RigidTransform, Space};
-pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
-pub use two::contact::{FacePair, clip_faces, manifold};
-pub use two::manifold::{
+pub use query::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
+pub use query::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
+pub use query::intersects::{QueryError, intersects};
+pub use query::manifold_2d::manifold;
+pub use query::manifold_2d::values::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
     WorldPoint, point_states,
 };
-pub use two::outline::{boundary_point, outline};
-pub use two::sweep::Sweep;
-pub use two::toi::{ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with};
+pub use query::outline_2d::{boundary_point, outline};
+pub use query::penetration::{PenetrationOutput, PenetrationStatus, penetration};
+pub use query::point::{PointProjection, PointStatus, contains_point, project_point};
+pub use query::ray_cast::{ray_cast, support_ray_cast};
+pub use query::shape_cast::shape_cast;
+pub use query::time_of_impact_2d::{
+    ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with,
+};
+pub use scalar::Scalar;
+pub use space::{RigidTransform, Space};
+pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};

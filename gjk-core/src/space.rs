@@ -10,7 +10,7 @@
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
-use crate::gjk::cache::UNNAMED;
+use crate::kernel::cache::UNNAMED;
 use crate::scalar::sealed::Bits;
 use crate::{Aabb, Aabb3, Scalar, Transform, Transform3, Vec2, Vec3};
 
@@ -226,7 +226,7 @@ impl<S: Scalar> Space for Vec2<S> {
 }
 
 impl<S: Scalar> sealed::Kernel for Vec2<S> {
-    type Simplex = crate::two::simplex::Simplex<S>;
+    type Simplex = crate::dim2::simplex::Simplex<S>;
     type Extremes = [Self; 4];
     type Directions = [Self; 3];
     type FeatureBytes = [u8; 3];
@@ -287,12 +287,15 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     fn expand<D>(
         pair: &D,
         simplex: &Self::Simplex,
-    ) -> crate::gjk::Deepest<<Self as Space>::Scalar, Self>
+    ) -> crate::kernel::Deepest<<Self as Space>::Scalar, Self>
     where
-        D: crate::gjk::MinkowskiDifference<<Self as Space>::Scalar, Self, Simplex = Self::Simplex>
-            + ?Sized,
+        D: crate::kernel::MinkowskiDifference<
+                <Self as Space>::Scalar,
+                Self,
+                Simplex = Self::Simplex,
+            > + ?Sized,
     {
-        crate::two::epa::expand(pair, simplex).deepest()
+        crate::dim2::epa::expand(pair, simplex).deepest()
     }
 
     #[inline]
@@ -374,7 +377,7 @@ impl<S: Scalar> Space for Vec3<S> {
 }
 
 impl<S: Scalar> sealed::Kernel for Vec3<S> {
-    type Simplex = crate::three::simplex::Simplex3<S>;
+    type Simplex = crate::dim3::simplex::Simplex3<S>;
     type Extremes = [Self; 6];
     type Directions = [Self; 4];
     type FeatureBytes = [u8; 4];
@@ -431,12 +434,15 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
     fn expand<D>(
         pair: &D,
         simplex: &Self::Simplex,
-    ) -> crate::gjk::Deepest<<Self as Space>::Scalar, Self>
+    ) -> crate::kernel::Deepest<<Self as Space>::Scalar, Self>
     where
-        D: crate::gjk::MinkowskiDifference<<Self as Space>::Scalar, Self, Simplex = Self::Simplex>
-            + ?Sized,
+        D: crate::kernel::MinkowskiDifference<
+                <Self as Space>::Scalar,
+                Self,
+                Simplex = Self::Simplex,
+            > + ?Sized,
     {
-        crate::three::epa::expand(pair, simplex)
+        crate::dim3::epa::expand(pair, simplex)
     }
 
     #[inline]
@@ -505,7 +511,7 @@ pub(crate) mod sealed {
     /// What the shared GJK loop needs of a dimension beyond vector arithmetic.
     pub trait Kernel: Sized {
         /// The dimension's simplex and its solver.
-        type Simplex: crate::gjk::simplex::GjkSimplex<<Self as super::Space>::Scalar, Self>
+        type Simplex: crate::kernel::simplex::GjkSimplex<<Self as super::Space>::Scalar, Self>
         where
             Self: super::Space;
         /// The directions along which the rescue bounds a pair's extent.
@@ -556,14 +562,14 @@ pub(crate) mod sealed {
             Self: super::Space;
 
         /// The dimension's EPA, from the simplex GJK ended with, the origin in or on
-        /// it (`two/epa.rs`, `three/epa.rs`).
+        /// it (`dim2/epa.rs`, `dim3/epa.rs`).
         fn expand<D>(
             pair: &D,
             simplex: &Self::Simplex,
-        ) -> crate::gjk::Deepest<<Self as super::Space>::Scalar, Self>
+        ) -> crate::kernel::Deepest<<Self as super::Space>::Scalar, Self>
         where
             Self: super::Space,
-            D: crate::gjk::MinkowskiDifference<
+            D: crate::kernel::MinkowskiDifference<
                     <Self as super::Space>::Scalar,
                     Self,
                     Simplex = Self::Simplex,

@@ -2,7 +2,7 @@
 
 use core::marker::PhantomData;
 
-use crate::gjk::simplex::GjkSimplex;
+use crate::kernel::simplex::GjkSimplex;
 use crate::{FeatureId, Scalar, Space, Vec2};
 
 /// The final simplex of a distance query, kept between frames so that the next query

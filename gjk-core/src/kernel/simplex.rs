@@ -1,6 +1,6 @@
 //! What the shared GJK loop asks of each dimension's simplex: its vertices
 //! ([`SimplexVertex`]) and its solver ([`GjkSimplex`]). The plane's simplex is in
-//! `two/simplex.rs`, space's in `three/simplex.rs`.
+//! `dim2/simplex.rs`, space's in `dim3/simplex.rs`.
 //!
 //! Every vertex is a point `w = b - a` of the Minkowski difference `B - A` of the two
 //! cores, expressed in A's local frame, with the support points `a` and `b` that made
@@ -8,7 +8,7 @@
 
 use core::marker::PhantomData;
 
-use crate::gjk::MinkowskiDifference;
+use crate::kernel::MinkowskiDifference;
 use crate::{FeatureId, Scalar, SimplexCache, Space, Vec2};
 
 /// One vertex of the simplex, in the space `V` (the plane by default).
@@ -82,9 +82,9 @@ pub(crate) fn made_of(
     made.0 == feature_a && made.1 == feature_b && !feature_a.is_smooth() && !feature_b.is_smooth()
 }
 
-/// A GJK simplex of the space `V` and its solver: what the shared loop (`iteration.rs`)
+/// A GJK simplex of the space `V` and its solver: what the shared loop (`gjk.rs`)
 /// asks of each dimension's simplex. The plane's is [`Simplex`] (one to three
-/// vertices, Box2D's regions, `two/simplex.rs`); 3D's holds one to four (`three/simplex.rs`).
+/// vertices, Box2D's regions, `dim2/simplex.rs`); 3D's holds one to four (`dim3/simplex.rs`).
 pub trait GjkSimplex<S, V: Space<Scalar = S>>: Copy {
     /// What [`reduce`](Self::reduce) decided, kept until [`apply`](Self::apply)ed.
     type Reduction: Copy;

@@ -1,10 +1,10 @@
 //! `penetration`: how deep two shapes overlap, and along which direction they separate
 //! fastest (the minimum translation), by GJK and then EPA, in either dimension. Each
-//! dimension's EPA (`two/epa.rs`, `three/epa.rs`) answers with a [`Deepest`].
+//! dimension's EPA (`dim2/epa.rs`, `dim3/epa.rs`) answers with a [`Deepest`].
 
-use crate::gjk::rescale::{Scaled, scaled_about};
-use crate::gjk::simplex::GjkSimplex as _;
-use crate::gjk::{
+use crate::kernel::rescale::{Scaled, scaled_about};
+use crate::kernel::simplex::GjkSimplex as _;
+use crate::kernel::{
     Core, CoreOf, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
 use crate::{RigidTransform, Scalar, Space, Support, Vec2};
@@ -167,7 +167,7 @@ impl<S: Scalar, V: Space<Scalar = S>> PenetrationOutput<S, V> {
 ///
 /// GJK runs on the cores first. When the cores are apart, the answer follows from
 /// their distance and the radii (exact for rounded shapes: circles, capsules, spheres,
-/// rounded polygons and boxes); when they overlap, EPA (`two/epa.rs`, `three/epa.rs`)
+/// rounded polygons and boxes); when they overlap, EPA (`dim2/epa.rs`, `dim3/epa.rs`)
 /// expands GJK's last simplex into the Minkowski difference until the face nearest
 /// the origin is certain: exactly on polytopes, within a relative
 /// `Scalar::GJK_RELATIVE_GAP` on smooth shapes. Storage is a fixed polytope on the

@@ -18,111 +18,11 @@
 //!     |v|^2 not below its least so far    -> keep the previous simplex, converged (Jolt)
 //! ```
 
-use crate::gjk::cache::CachedVertex;
-use crate::gjk::profile::{WINDOW_PRE_CHECK, scale_vertex, support_of};
-use crate::gjk::rescale::surely_inside_window;
-use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
-use crate::space::sealed::Frame as _;
-use crate::two::simplex::Simplex;
-use crate::{RigidTransform, Scalar, SimplexCache, Space, Support, Vec2};
-
-/// The Minkowski difference `B - A` of two placed cores, as the GJK loops see it.
-///
-/// The loops (`iterate`, the cast loop and the outputs) are generic over it; the
-/// queries hand them [`shared`](crate::gjk::profile::shared)`(&pair)`, the pair itself
-/// or the pair behind a vtable, as the kernel's form decides (see `profile.rs`).
-pub trait MinkowskiDifference<S, V: Space<Scalar = S> = Vec2<S>> {
-    /// The simplex of the pair's space, which the loops solve.
-    type Simplex: GjkSimplex<S, V>;
-
-    /// The vertex of `B - A` farthest along `-direction`.
-    fn support(&self, direction: V) -> SimplexVertex<S, V>;
-
-    /// A cached vertex rebuilt for the current placement.
-    fn cached_vertex(&self, cached: &CachedVertex<S, V>) -> SimplexVertex<S, V>;
-}
-
-/// A pair in the plane: the loops' pair with the plane's simplex, which the 2D-only
-/// queries (casts, EPA, manifolds) work on after the shared loop.
-pub(crate) trait PlanePair<S: Scalar>:
-    MinkowskiDifference<S, Vec2<S>, Simplex = Simplex<S>>
-{
-}
-
-impl<S: Scalar, T> PlanePair<S> for T where
-    T: MinkowskiDifference<S, Vec2<S>, Simplex = Simplex<S>> + ?Sized
-{
-}
-
-/// Two shapes with B placed in A's frame: the Minkowski difference `B - A` of their
-/// cores as a support mapping, in the space `V` (the plane by default).
-pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized, V: Space<Scalar = S> = Vec2<S>> {
-    pub a: &'s A,
-    pub b: &'s B,
-    /// B's transform relative to A, prepared for the support calls.
-    pub relative: V::Frame,
-}
-
-impl<S, V, A, B> MinkowskiDifference<S, V> for Pair<'_, S, A, B, V>
-where
-    S: Scalar,
-    V: Space<Scalar = S>,
-    A: Support<S, V> + ?Sized,
-    B: Support<S, V> + ?Sized,
-{
-    type Simplex = V::Simplex;
-
-    /// A supported along `direction`, B along `-direction` (taken into B's frame), B's
-    /// point brought into A's frame.
-    #[inline]
-    fn support(&self, direction: V) -> SimplexVertex<S, V> {
-        let on_a = support_of(self.a, direction);
-        let on_b = support_of(self.b, self.relative.inv_rotate(-direction));
-        SimplexVertex::new(
-            on_a.point,
-            self.relative.transform_point(on_b.point),
-            direction,
-            on_a.feature,
-            on_b.feature,
-        )
-    }
-
-    /// From the feature ids when the shapes can name their points, otherwise supported
-    /// again along the cached direction. Always inlined on hosted targets: the compiler
-    /// kept it out of line, and inlining saved about 10 % of a warm-started query's
-    /// instructions (callgrind, octagons, 2026-11-24).
-    #[cfg_attr(not(gjk_compact), inline(always))]
-    #[cfg_attr(gjk_compact, inline)]
-    fn cached_vertex(&self, cached: &CachedVertex<S, V>) -> SimplexVertex<S, V> {
-        let CachedVertex {
-            feature_a,
-            feature_b,
-            direction,
-            ..
-        } = *cached;
-        let (point_a, feature_a) = match self.a.feature_point(feature_a) {
-            Some(point) => (point, feature_a),
-            None => {
-                let on_a = support_of(self.a, direction);
-                (on_a.point, on_a.feature)
-            }
-        };
-        let (point_b, feature_b) = match self.b.feature_point(feature_b) {
-            Some(point) => (point, feature_b),
-            None => {
-                let on_b = support_of(self.b, self.relative.inv_rotate(-direction));
-                (on_b.point, on_b.feature)
-            }
-        };
-        SimplexVertex::new(
-            point_a,
-            self.relative.transform_point(point_b),
-            direction,
-            feature_a,
-            feature_b,
-        )
-    }
-}
+use crate::kernel::pair::MinkowskiDifference;
+use crate::kernel::profile::{WINDOW_PRE_CHECK, scale_vertex};
+use crate::kernel::rescale::surely_inside_window;
+use crate::kernel::simplex::GjkSimplex;
+use crate::{Scalar, SimplexCache, Space, Vec2};
 
 /// The starting simplex: the cached vertices when there are any, otherwise one support
 /// point along the offset between the shapes' origins (`offset`, B's translation in
@@ -533,38 +433,4 @@ fn descend<
         largest_squared,
     };
     termination
-}
-
-/// The radii of two shapes when the query inputs are usable: valid transforms
-/// ([`Transform::is_valid`]) and radii that are finite and not negative. `None` means
-/// the query must report invalid input.
-#[inline]
-pub(crate) fn checked_radii<S, V, A, B>(
-    a: &A,
-    xf_a: V::Transform,
-    b: &B,
-    xf_b: V::Transform,
-) -> Option<(S, S)>
-where
-    S: Scalar,
-    V: Space<Scalar = S>,
-    A: Support<S, V> + ?Sized,
-    B: Support<S, V> + ?Sized,
-{
-    let (radius_a, radius_b) = (a.radius(), b.radius());
-    usable_inputs::<S, V>(xf_a, xf_b, radius_a, radius_b).then_some((radius_a, radius_b))
-}
-
-/// The checks of [`checked_radii`], shared by every shape pair: out of line on bare
-/// metal (one copy instead of one per query and pair), inlined elsewhere.
-#[cfg_attr(gjk_compact, inline(never))]
-fn usable_inputs<S: Scalar, V: Space<Scalar = S>>(
-    xf_a: V::Transform,
-    xf_b: V::Transform,
-    radius_a: S,
-    radius_b: S,
-) -> bool {
-    // Written so that a NaN radius fails the comparison.
-    let usable = |radius: S| radius >= S::ZERO && radius.is_finite();
-    xf_a.is_valid() && xf_b.is_valid() && usable(radius_a) && usable(radius_b)
 }

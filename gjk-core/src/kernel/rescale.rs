@@ -21,7 +21,7 @@
 //!   multiplied by the factor (`gjk::iterate`): GJK's state is its simplex, and the
 //!   same points solved at the new scale give the regions rounding may have missed;
 //! - the casts start again from fraction zero with the same points, motion and target
-//!   scaled (`shape_cast::run_cast`): their fraction already advanced by steps computed
+//!   scaled (`cast::run_cast`): their fraction already advanced by steps computed
 //!   without digits;
 //! - `penetration` and `manifold` run again on the shapes scaled by [`Scaled`] (EPA
 //!   and the clipping take their points from the shapes), and `time_of_impact` runs on

@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use crate::gjk::profile::erase;
-use crate::gjk::{GjkState, Pair, Termination, checked_radii, iterate, seed, shared};
+use crate::kernel::profile::erase;
+use crate::kernel::{GjkState, Pair, Termination, checked_radii, iterate, seed, shared};
 use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, Space, Support};
 

@@ -4,7 +4,7 @@
 //! with the signed distance (parry's `PointQuery::project_point`); what a projection
 //! finds (`PointProjection`), and the query point as a shape for both.
 
-use crate::gjk::overlap::intersects;
+use crate::query::intersects::intersects;
 use crate::{
     FeatureId, PenetrationStatus, QueryError, RigidTransform, Scalar, Space, Support, SupportPoint,
     Vec2, penetration,

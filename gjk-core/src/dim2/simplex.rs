@@ -1,8 +1,8 @@
 //! The GJK simplex in 2D (a point, a segment or a triangle of Minkowski-difference
 //! points) and its closest point to the origin.
 
-use crate::gjk::MinkowskiDifference;
-use crate::gjk::simplex::{GjkSimplex, SimplexVertex};
+use crate::kernel::MinkowskiDifference;
+use crate::kernel::simplex::{GjkSimplex, SimplexVertex};
 use crate::{FeatureId, Scalar, SimplexCache, Vec2};
 
 impl<S: Scalar> GjkSimplex<S, Vec2<S>> for Simplex<S> {

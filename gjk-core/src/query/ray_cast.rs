@@ -1,9 +1,9 @@
 //! `ray_cast`: where a ray first meets a convex shape, by the shape's analytic cast or
 //! by GJK on its support function (`support_ray_cast`), in either dimension.
 
-use crate::gjk::point::QueryPoint;
-use crate::gjk::profile::erase;
-use crate::gjk::shape_cast::{cast_shapes, with_exact_starting_normal};
+use crate::kernel::profile::erase;
+use crate::query::point::QueryPoint;
+use crate::query::shape_cast::{cast_shapes, with_exact_starting_normal};
 use crate::{CastOutput, Ray, RayShape, RigidTransform, Scalar, ShapeCastInput, Space, Support};
 
 /// Where a ray first meets a convex shape (its rounded surface included).

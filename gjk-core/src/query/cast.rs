@@ -198,7 +198,7 @@ impl<S: Scalar, V: Space<Scalar = S>> CastOutput<S, V> {
 impl<S: Scalar, V: Space<Scalar = S>> Default for CastOutput<S, V> {
     #[inline]
     fn default() -> Self {
-        crate::gjk::shape_cast::invalid_output(0)
+        crate::kernel::cast::invalid_output(0)
     }
 }
 

@@ -1,9 +1,9 @@
 //! `distance` and `distance_cached`: separation, closest points and normal of two
 //! convex shapes.
 
-use crate::gjk::profile::erase;
-use crate::gjk::simplex::GjkSimplex;
-use crate::gjk::{
+use crate::kernel::profile::erase;
+use crate::kernel::simplex::GjkSimplex;
+use crate::kernel::{
     GjkState, MinkowskiDifference, Pair, Termination, checked_radii, iterate, seed, shared,
 };
 use crate::space::sealed::Frame as _;

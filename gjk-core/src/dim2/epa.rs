@@ -34,9 +34,9 @@
 
 use core::cmp::Ordering;
 
-use crate::gjk::simplex::{SimplexVertex, made_of};
-use crate::gjk::{Deepest, EpaEnd, PlanePair};
-use crate::two::simplex::Simplex;
+use crate::dim2::simplex::Simplex;
+use crate::kernel::simplex::{SimplexVertex, made_of};
+use crate::kernel::{Deepest, EpaEnd, PlanePair};
 use crate::{FeatureId, Scalar, Vec2};
 
 /// Most vertices the polytope holds: 3 from GJK and up to 29 added. Two octagons need

@@ -19,8 +19,8 @@
 //! differ only in inlining attributes, which keep the compact form's larger bodies
 //! out of line where `cargo xtask size` measured that it saves flash or stack.
 
-use crate::gjk::MinkowskiDifference;
-use crate::gjk::simplex::SimplexVertex;
+use crate::kernel::MinkowskiDifference;
+use crate::kernel::simplex::SimplexVertex;
 use crate::{FeatureId, Scalar, Space, Support, SupportPoint, Vec2};
 
 /// A query's shape as its body takes it: the shape itself (hosted), or the shape
@@ -39,7 +39,7 @@ macro_rules! erase {
 #[cfg(gjk_compact)]
 macro_rules! erase {
     ($shape:expr) => {
-        &$crate::gjk::profile::CoreOf($shape) as &dyn $crate::gjk::profile::Core<_, _>
+        &$crate::kernel::profile::CoreOf($shape) as &dyn $crate::kernel::profile::Core<_, _>
     };
 }
 

@@ -1,7 +1,0 @@
-//! Space: the 3D simplex solver (one to four points, Bullet's regions hardened past
-//! Jolt's), which the shared loop runs for 3D `distance`, `distance_cached`,
-//! `intersects` and `contains_point`, and the 3D EPA, which `penetration` and
-//! `project_point` run when the cores overlap.
-
-pub(crate) mod epa;
-pub(crate) mod simplex;
