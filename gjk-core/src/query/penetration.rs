@@ -2,6 +2,7 @@
 //! fastest (the minimum translation), by GJK and then EPA, in either dimension. Each
 //! dimension's EPA (`dim2/epa.rs`, `dim3/epa.rs`) answers with a [`Deepest`].
 
+use crate::kernel::profile::erase;
 use crate::kernel::rescale::{Scaled, scaled_about};
 use crate::kernel::simplex::GjkSimplex as _;
 use crate::kernel::{
@@ -226,6 +227,7 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
+    let (a, b) = (erase!(a), erase!(b));
     let (first, rescue) = measured(a, xf_a, b, xf_b);
     match rescue {
         None => first,
