@@ -104,6 +104,27 @@ pub trait Space:
     /// assert!(!Space::is_finite(Vec2::new(f32::NAN, 0.0)));
     /// ```
     fn is_finite(self) -> bool;
+
+    /// The bounding box of the ball of `radius` around `center`: `center` grown by
+    /// `radius` along every axis ([`Aabb::around`] and [`Aabb3::around`]), for shapes
+    /// written once over the space.
+    ///
+    /// ```
+    /// use gjk_core::{Aabb3, Space, Vec3};
+    /// let ball = <Vec3<f32> as Space>::aabb_around(Vec3::new(1.0, 2.0, 3.0), 0.5);
+    /// assert_eq!(ball, Aabb3::new(Vec3::new(0.5, 1.5, 2.5), Vec3::new(1.5, 2.5, 3.5)));
+    /// ```
+    fn aabb_around(center: Self, radius: Self::Scalar) -> Self::Aabb;
+
+    /// The bounding box from its least and greatest corners, as given
+    /// ([`Aabb::new`] and [`Aabb3::new`]), for shapes written once over the space.
+    ///
+    /// ```
+    /// use gjk_core::{Aabb, Space, Vec2};
+    /// let point = Vec2::new(1.0_f32, -2.0);
+    /// assert_eq!(<Vec2<f32> as Space>::aabb_from_corners(point, point), Aabb::new(point, point));
+    /// ```
+    fn aabb_from_corners(min: Self, max: Self) -> Self::Aabb;
 }
 
 /// A rigid transform of a [`Space`]: a rotation then a translation ([`Transform`] in
@@ -222,6 +243,16 @@ impl<S: Scalar> Space for Vec2<S> {
     #[inline]
     fn is_finite(self) -> bool {
         Vec2::is_finite(self)
+    }
+
+    #[inline]
+    fn aabb_around(center: Self, radius: S) -> Aabb<S> {
+        Aabb::around(center, radius)
+    }
+
+    #[inline]
+    fn aabb_from_corners(min: Self, max: Self) -> Aabb<S> {
+        Aabb::new(min, max)
     }
 }
 
@@ -373,6 +404,16 @@ impl<S: Scalar> Space for Vec3<S> {
     #[inline]
     fn is_finite(self) -> bool {
         Vec3::is_finite(self)
+    }
+
+    #[inline]
+    fn aabb_around(center: Self, radius: S) -> Aabb3<S> {
+        Aabb3::around(center, radius)
+    }
+
+    #[inline]
+    fn aabb_from_corners(min: Self, max: Self) -> Aabb3<S> {
+        Aabb3::new(min, max)
     }
 }
 

@@ -65,9 +65,11 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod ball;
 mod error;
 mod hull;
 mod minkowski;
+mod point;
 mod projection;
 mod ray;
 mod rounded;
@@ -78,19 +80,18 @@ mod testing;
 mod three;
 mod two;
 
+pub use ball::{Ball, Circle, Sphere};
 pub use error::ShapeError;
 pub use hull::Hull;
 pub use minkowski::MinkowskiSum;
+pub use point::{Point, Point3};
 pub use rounded::Rounded;
 pub use three::{
-    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Segment3, Sphere,
-    Transformed3, Triangle3,
+    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Segment3, Transformed3, Triangle3,
 };
 pub use two::capsule::Capsule;
-pub use two::circle::Circle;
 pub use two::collide::{PolygonCore, collide_polygons};
 pub use two::ellipse::Ellipse;
-pub use two::point::Point;
 pub use two::polygon::Polygon;
 pub use two::rect::Rect;
 pub use two::segment::Segment;

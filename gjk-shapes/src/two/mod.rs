@@ -4,12 +4,10 @@
 //! projections, and the polygon manifold (`collide.rs`).
 
 pub(crate) mod capsule;
-pub(crate) mod circle;
 pub(crate) mod collide;
 pub(crate) mod convexity;
 pub(crate) mod ellipse;
 mod hull_builder;
-pub(crate) mod point;
 pub(crate) mod polygon;
 pub(crate) mod project;
 pub(crate) mod ray;
