@@ -5,7 +5,9 @@
 //! ellipse), the octagons in coherent motion (cold and warm-started: Box2D with its
 //! simplex cache, parry2d through its GJK entry point seeded along last frame's normal),
 //! rays and sweeps against
-//! the octagons (half hitting), and the polygon manifold of octagons in contact. Each
+//! the octagons (half hitting), and the polygon manifold of octagons in contact. The
+//! distance groups also time gjk as a user's code calls it: through the user's own
+//! shape enum, `gjk_shapes::Shape` and `&dyn Support` (`gjk_benches::patterns`). Each
 //! criterion iteration runs `BATCH_SIZE` queries, so its time divided by that is the
 //! time per query; the groups name the workload, the functions the library.
 
@@ -15,6 +17,7 @@ mod peers;
 use core::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gjk_benches::patterns::{Patterns, shape_pairs, user_distance};
 use gjk_benches::standard::{
     BATCH_SIZE, SPECULATIVE, standard_capsule_polygon_pairs, standard_coherent_motion,
     standard_ellipse_pairs, standard_mixed_polygon_pairs, standard_octagon_pairs,
@@ -93,6 +96,32 @@ fn bench_distance(criterion: &mut Criterion, name: &str, scene: &Scene) {
         bencher.iter(|| {
             for ((a, b), &(xf_a, xf_b)) in scene.gjk.shapes.iter().zip(&scene.gjk.frames[0]) {
                 let _ = black_box(distance(a, xf_a, b, xf_b));
+            }
+        });
+    });
+    // The same queries as a user's code calls them (`gjk_benches::patterns`): through
+    // the user's own shape enum (a `match` per pair), `gjk_shapes::Shape`, and
+    // `&dyn Support`.
+    let patterns = Patterns::new(&scene.gjk.shapes, &scene.gjk.frames[0]);
+    let shapes = shape_pairs(&scene.gjk.shapes, &scene.gjk.frames[0]);
+    group.bench_function("gjk_enum", |bencher| {
+        bencher.iter(|| {
+            for (a, b, xf_a, xf_b) in &patterns.user {
+                let _ = black_box(user_distance(a, *xf_a, b, *xf_b));
+            }
+        });
+    });
+    group.bench_function("gjk_shape", |bencher| {
+        bencher.iter(|| {
+            for (a, b, xf_a, xf_b) in &shapes {
+                let _ = black_box(distance(a, *xf_a, b, *xf_b));
+            }
+        });
+    });
+    group.bench_function("gjk_dyn", |bencher| {
+        bencher.iter(|| {
+            for (a, b, xf_a, xf_b) in &patterns.boxed {
+                let _ = black_box(distance(&**a, *xf_a, &**b, *xf_b));
             }
         });
     });
