@@ -194,9 +194,9 @@ impl<S: Scalar> Simplex<S> {
     /// long ending on a box's corner are its origin's, and scaling the box down to
     /// them would lose the digits the cast needs. Not for `distance` and the contact
     /// queries, where zero points mean touching shapes at any scale (and the SIMD
-    /// lanes keep them). Out of line in the compact form: the distance and cast loops share
-    /// it.
-    #[cfg_attr(gjk_compact, inline(never))]
+    /// lanes keep them). Inlined into `kernel::rescue_factor`, its one caller, which
+    /// both loops share.
+    #[inline]
     pub fn rescue_factor(&self, start: S, from_supports: bool) -> Option<S> {
         // A loop, not `rescale::factor_for` over chained iterators: that measured 76
         // bytes more code and 36 more of stack on the Cortex-M4F (`cargo xtask size`).
