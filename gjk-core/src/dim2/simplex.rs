@@ -140,9 +140,9 @@ impl<S: Scalar> Simplex<S> {
     }
 
     /// Undoes every [`shift`](Self::shift): each vertex's Minkowski point computed
-    /// again from its support points, exactly as it was made. Out of line on bare
-    /// metal, where its temporaries would otherwise sit in the cast loop's frame.
-    #[cfg_attr(gjk_compact, inline(never))]
+    /// again from its support points, exactly as it was made. Called once, by a cast
+    /// that goes on rescaled, after its loop.
+    #[inline]
     pub fn unshift(&mut self) {
         for vertex in self.vertices.iter_mut().take(self.count) {
             vertex.w = vertex.witness_b - vertex.witness_a;
