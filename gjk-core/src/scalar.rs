@@ -70,10 +70,10 @@ pub trait Scalar:
     /// Polytopes finish in at most about `n_a + n_b` iterations (Box2D caps at 20).
     /// Curved shapes converge about linearly: on 20 000 random ellipse pairs (semi-axes
     /// 0.2 to 2, gaps 0 to 3) GJK took 7.0 iterations on average and 19 at most in f32,
-    /// 16.3 and 28 in f64 (2026-11-21). In 3D the tail is longer: on 100 000 random
+    /// 16.3 and 28 in f64. In 3D the tail is longer: on 100 000 random
     /// pairs of ellipsoids, cylinders and cones against each other, spheres and
     /// cuboids (sizes 0.01 to 10, offsets up to 30), GJK took at most 40 iterations in
-    /// f32 and 76 in f64 (2026-11-26), where the f64 gap of 64 eps asks for the
+    /// f32 and 76 in f64, where the f64 gap of 64 eps asks for the
     /// distance to within a few epsilons of the coordinates and a curved contact gains
     /// a factor of about three per iteration. The cap leaves room above that for
     /// slivers and is reported as

@@ -238,7 +238,7 @@ impl<S: Scalar> Simplex<S> {
     ///
     /// Always inlined on hosted targets, where the compiler kept it out of line (once
     /// per query, before the loop); inlined it lets the seed's vertices stay in
-    /// registers (callgrind, octagons, 2026-11-24).
+    /// registers (callgrind, octagons).
     #[cfg_attr(not(gjk_compact), inline(always))]
     #[cfg_attr(gjk_compact, inline)]
     pub fn solve(&mut self) -> Vec2<S> {

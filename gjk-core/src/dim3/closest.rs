@@ -99,7 +99,7 @@ pub(crate) enum Regions {
     /// is then solved as its three faces through the new point: the fourth is the old
     /// triangle, whose plane has the origin and the new point on one side. That saves a
     /// face's measure, inside test and solve, 3 % of the instructions of a query
-    /// between boxes or hulls (callgrind, 2026-11-27). Segments and triangles are
+    /// between boxes or hulls (callgrind). Segments and triangles are
     /// solved whole: skipping their regions without the new point saves a few
     /// comparisons and cost 180 bytes of firmware code.
     WithNewest,

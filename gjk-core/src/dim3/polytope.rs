@@ -12,7 +12,7 @@ use crate::{FeatureId, Scalar, Vec3};
 /// the nearest face, the rest of the polytope closed and pruned. With fewer, deep
 /// curved pairs cap sooner: without pruning, 64 capped 87 % of deep `f64` ellipsoid
 /// pairs and 128 or more 19 %; with pruning, 64 caps 23 %, all deeper than a fifth of
-/// the size (2026-11-27). The polytope takes 5.1 KB of stack in `f32` and 8.6 KB in
+/// the size. The polytope takes 5.1 KB of stack in `f32` and 8.6 KB in
 /// `f64`, an insertion about 1.7 KB (`f32`) more.
 pub(crate) const CAPACITY: usize = 64;
 

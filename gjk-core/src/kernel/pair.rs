@@ -72,7 +72,7 @@ where
     /// From the feature ids when the shapes can name their points, otherwise supported
     /// again along the cached direction. Always inlined on hosted targets: the compiler
     /// kept it out of line, and inlining saved about 10 % of a warm-started query's
-    /// instructions (callgrind, octagons, 2026-11-24).
+    /// instructions (callgrind, octagons).
     #[cfg_attr(not(gjk_compact), inline(always))]
     #[cfg_attr(gjk_compact, inline)]
     fn cached_vertex(&self, cached: &CachedVertex<S, V>) -> SimplexVertex<S, V> {

@@ -716,7 +716,7 @@ mod tests {
             // epsilon, the normalized axis within about one, the quaternion's norm
             // (which scales the result) within a few, and `rotate` rounds a handful of
             // times on values up to 2 |v|. The largest error measured on a million
-            // cases drawn like these (axes at unit scale) was 6.4 eps (2026-11-26);
+            // cases drawn like these (axes at unit scale) was 6.4 eps;
             // 10 leaves room for rarer cases without hiding a wrong formula, which is
             // off by about |v|.
             let bound = 10.0 * scale;

@@ -70,7 +70,7 @@ pub enum PenetrationStatus {
     /// along `normal` separates the shapes (or leaves them touching): it is the least
     /// of the local minima of the depth found from every direction that could still
     /// hold a smaller one (in 20 000 random points near the centres of nearly round
-    /// `f64` ellipses it was always the exact depth, 2026-11-27), but EPA could not
+    /// `f64` ellipses it was always the exact depth), but EPA could not
     /// prove that no direction is shallower.
     ///
     /// Where it happens: deep inside nearly round curved shapes, where the depth is
@@ -79,7 +79,7 @@ pub enum PenetrationStatus {
     /// centre of a circle it cannot be avoided, as every polygon inscribed in the
     /// circle fits the same support values). EPA's polytope then fills with faces that
     /// are all still open. Overlapping pairs of shapes end `Penetrating` (all of 20 000
-    /// random `f64` pairs of ellipses, 2026-11-27). GJK's own cap (48 iterations in
+    /// random `f64` pairs of ellipses). GJK's own cap (48 iterations in
     /// `f32`, 128 in `f64`) is not reached by convex shapes short of slivers.
     ///
     /// In 3D the polytope's faces tile a surface, not a curve, and it fills sooner:
@@ -88,7 +88,7 @@ pub enum PenetrationStatus {
     /// shortest way out; a point on a cone's axis, where every way out across the
     /// lateral surface is as short, 3.7e-9. Every overlap shallower than 5 % of the
     /// smaller shape ended `Penetrating` (`gjk-shapes/tests/oracle_penetration3d.rs`
-    /// and `oracle_project3d.rs`, 2026-11-27).
+    /// and `oracle_project3d.rs`).
     MaxIterations,
     /// NaN or infinite input, a negative radius, a rotation that is not unit length;
     /// `depth` and the points NaN, `normal` zero.
@@ -344,9 +344,9 @@ where
     // by the normal times the depth only as far as their weights allow: in 3D the
     // closest point of a sliver face is taken from its plane and its weights from
     // areas, and on curved shapes an answer from EPA's bound is a support point whose
-    // offset across the normal is not quite zero. Either moved B's point off the
-    // identity by up to 2e-10 L in f64 and 1.5e-5 L in f32 (the 3D oracle tests,
-    // 2026-11-27); B's point now carries that difference instead, along its surface.
+    // offset across the normal is not quite zero. Either would move B's point off the
+    // identity by up to 2e-10 L in f64 and 1.5e-5 L in f32 (the 3D oracle tests), so
+    // B's point carries that difference instead, along its surface.
     let core_b = core_a - normal * core_depth;
     let to_world = |point| xf_a.transform_point(point);
     let out = PenetrationOutput {
