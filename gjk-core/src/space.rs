@@ -125,6 +125,24 @@ pub trait Space:
     /// assert_eq!(<Vec2<f32> as Space>::aabb_from_corners(point, point), Aabb::new(point, point));
     /// ```
     fn aabb_from_corners(min: Self, max: Self) -> Self::Aabb;
+
+    /// The component-wise minimum ([`Vec2::min`], [`Vec3::min`]).
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// let least = Space::min(Vec2::new(1.0_f32, 5.0), Vec2::new(3.0, 2.0));
+    /// assert_eq!(least, Vec2::new(1.0, 2.0));
+    /// ```
+    fn min(self, other: Self) -> Self;
+
+    /// The component-wise maximum ([`Vec2::max`], [`Vec3::max`]).
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec3};
+    /// let most = Space::max(Vec3::new(1.0_f32, 5.0, 0.0), Vec3::new(3.0, 2.0, 0.0));
+    /// assert_eq!(most, Vec3::new(3.0, 5.0, 0.0));
+    /// ```
+    fn max(self, other: Self) -> Self;
 }
 
 /// A rigid transform of a [`Space`]: a rotation then a translation ([`Transform`] in
@@ -253,6 +271,16 @@ impl<S: Scalar> Space for Vec2<S> {
     #[inline]
     fn aabb_from_corners(min: Self, max: Self) -> Aabb<S> {
         Aabb::new(min, max)
+    }
+
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        Vec2::min(self, other)
+    }
+
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        Vec2::max(self, other)
     }
 }
 
@@ -414,6 +442,16 @@ impl<S: Scalar> Space for Vec3<S> {
     #[inline]
     fn aabb_from_corners(min: Self, max: Self) -> Aabb3<S> {
         Aabb3::new(min, max)
+    }
+
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        Vec3::min(self, other)
+    }
+
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        Vec3::max(self, other)
     }
 }
 

@@ -70,9 +70,11 @@ mod error;
 mod hull;
 mod minkowski;
 mod point;
+mod points;
 mod projection;
 mod ray;
 mod rounded;
+mod segment;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(test)]
@@ -86,14 +88,14 @@ pub use hull::Hull;
 pub use minkowski::MinkowskiSum;
 pub use point::{Point, Point3};
 pub use rounded::Rounded;
+pub use segment::{Segment, Segment3};
 pub use three::{
-    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Segment3, Transformed3, Triangle3,
+    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Transformed3, Triangle3,
 };
 pub use two::capsule::Capsule;
 pub use two::collide::{PolygonCore, collide_polygons};
 pub use two::ellipse::Ellipse;
 pub use two::polygon::Polygon;
 pub use two::rect::Rect;
-pub use two::segment::Segment;
 pub use two::shape::{SHAPE_POLYGON_CAPACITY, Shape};
 pub use two::transformed::Transformed;

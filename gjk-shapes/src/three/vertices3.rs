@@ -1,36 +1,10 @@
 //! Helpers shared by the 3D polytopes: support as the arg-max over a point list,
 //! bounding boxes of point sets and the size check.
 
-use gjk_core::{Aabb3, Scalar, SupportPoint, Vec3};
+pub(crate) use crate::points::{bounds_of_points, support_of_points};
+use gjk_core::{Aabb3, Scalar, Vec3};
 
 use crate::ShapeError;
-use crate::two::vertices::vertex_feature;
-
-/// The point with the largest dot product with `direction`, and its index as feature:
-/// the 3D form of `vertices::support_of_vertices`, with the same rules.
-///
-/// The first of tied points wins. The running maximum starts at minus infinity and
-/// the comparison is strict, so a NaN dot product never wins: a NaN direction gives
-/// point 0, a valid core point. As in the plane the direction is not rescaled (one
-/// division per coordinate on every call): a direction so huge that the dot products
-/// overflow, or so tiny that they underflow, ties them and gives point 0, still a core
-/// point.
-#[inline]
-pub(crate) fn support_of_points<S: Scalar>(
-    points: &[Vec3<S>],
-    direction: Vec3<S>,
-) -> SupportPoint<S, Vec3<S>> {
-    let mut best_index = 0;
-    let mut best_dot = S::neg_infinity();
-    for (index, point) in points.iter().enumerate() {
-        let dot = point.dot(direction);
-        let better = dot > best_dot;
-        best_dot = if better { dot } else { best_dot };
-        best_index = if better { index } else { best_index };
-    }
-    let best_point = points.get(best_index).copied().unwrap_or(Vec3::ZERO);
-    SupportPoint::new(best_point, vertex_feature(best_index))
-}
 
 /// The index of the point farthest along `direction` among the first `count` points
 /// stored by coordinate (`columns` are their x, y and z), by
@@ -154,18 +128,6 @@ pub(crate) fn farthest_of_columns<S: Scalar, const N: usize>(
     best_index
 }
 
-/// The smallest box containing the points (the box at the origin for none).
-#[inline]
-pub(crate) fn bounds_of_points<S: Scalar>(points: impl IntoIterator<Item = Vec3<S>>) -> Aabb3<S> {
-    let mut points = points.into_iter();
-    let Some(first) = points.next() else {
-        return Aabb3::new(Vec3::ZERO, Vec3::ZERO);
-    };
-    points.fold(Aabb3::new(first, first), |bounds, point| {
-        Aabb3::new(bounds.min.min(point), bounds.max.max(point))
-    })
-}
-
 /// The box grown by `radius` on every side.
 #[inline]
 pub(crate) fn inflate<S: Scalar>(bounds: Aabb3<S>, radius: S) -> Aabb3<S> {
@@ -196,6 +158,7 @@ mod tests {
     use gjk_core::FeatureId;
 
     use super::*;
+    use crate::two::vertices::vertex_feature;
 
     const CORNERS: [Vec3<f64>; 4] = [
         Vec3::new(-1.0, -1.0, 0.0),
@@ -226,7 +189,10 @@ mod tests {
             assert_eq!(support.point, CORNERS[0]);
             assert_eq!(support.feature, FeatureId::vertex(0));
         }
-        assert_eq!(support_of_points::<f64>(&[], Vec3::X).point, Vec3::ZERO);
+        assert_eq!(
+            support_of_points::<f64, Vec3<f64>>(&[], Vec3::X).point,
+            Vec3::ZERO
+        );
     }
 
     #[test]
@@ -291,6 +257,6 @@ mod tests {
             inflate(bounds, 0.5),
             Aabb3::new(Vec3::new(-1.5, -1.5, -0.5), Vec3::new(1.5, 1.5, 2.5))
         );
-        assert_eq!(bounds_of_points::<f64>([]), Aabb3::default());
+        assert_eq!(bounds_of_points::<f64, Vec3<f64>>([]), Aabb3::default());
     }
 }

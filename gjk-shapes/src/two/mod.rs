@@ -12,7 +12,6 @@ pub(crate) mod polygon;
 pub(crate) mod project;
 pub(crate) mod ray;
 pub(crate) mod rect;
-pub(crate) mod segment;
 pub(crate) mod shape;
 pub(crate) mod transformed;
 pub(crate) mod vertices;
