@@ -143,6 +143,14 @@ pub trait Space:
     /// assert_eq!(most, Vec3::new(3.0, 5.0, 0.0));
     /// ```
     fn max(self, other: Self) -> Self;
+
+    /// The vector with every coordinate `value`.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(<Vec2<f32> as Space>::splat(0.5), Vec2::new(0.5, 0.5));
+    /// ```
+    fn splat(value: Self::Scalar) -> Self;
 }
 
 /// A rigid transform of a [`Space`]: a rotation then a translation ([`Transform`] in
@@ -281,6 +289,11 @@ impl<S: Scalar> Space for Vec2<S> {
     #[inline]
     fn max(self, other: Self) -> Self {
         Vec2::max(self, other)
+    }
+
+    #[inline]
+    fn splat(value: S) -> Self {
+        Vec2::new(value, value)
     }
 }
 
@@ -452,6 +465,11 @@ impl<S: Scalar> Space for Vec3<S> {
     #[inline]
     fn max(self, other: Self) -> Self {
         Vec3::max(self, other)
+    }
+
+    #[inline]
+    fn splat(value: S) -> Self {
+        Vec3::splat(value)
     }
 }
 

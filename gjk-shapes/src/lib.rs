@@ -66,6 +66,7 @@ extern crate alloc;
 extern crate std;
 
 mod ball;
+mod capsule;
 mod error;
 mod hull;
 mod minkowski;
@@ -83,16 +84,14 @@ mod three;
 mod two;
 
 pub use ball::{Ball, Circle, Sphere};
+pub use capsule::{Capsule, Capsule3};
 pub use error::ShapeError;
 pub use hull::Hull;
 pub use minkowski::MinkowskiSum;
 pub use point::{Point, Point3};
 pub use rounded::Rounded;
 pub use segment::{Segment, Segment3};
-pub use three::{
-    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Transformed3, Triangle3,
-};
-pub use two::capsule::Capsule;
+pub use three::{Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Transformed3, Triangle3};
 pub use two::collide::{PolygonCore, collide_polygons};
 pub use two::ellipse::Ellipse;
 pub use two::polygon::Polygon;

@@ -38,12 +38,31 @@ pub(crate) fn support_of_points<S: Scalar, V: Space<Scalar = S>>(
 pub(crate) fn bounds_of_points<S: Scalar, V: Space<Scalar = S>>(
     points: impl IntoIterator<Item = V>,
 ) -> V::Aabb {
+    let (min, max) = corners_of_points(points);
+    V::aabb_from_corners(min, max)
+}
+
+/// [`bounds_of_points`] grown by `radius` on every side.
+#[inline]
+pub(crate) fn inflated_bounds_of_points<S: Scalar, V: Space<Scalar = S>>(
+    points: impl IntoIterator<Item = V>,
+    radius: S,
+) -> V::Aabb {
+    let (min, max) = corners_of_points(points);
+    let grow = V::splat(radius);
+    V::aabb_from_corners(min - grow, max + grow)
+}
+
+/// The least and greatest corners of the points' box (the origin for none).
+#[inline]
+fn corners_of_points<S: Scalar, V: Space<Scalar = S>>(
+    points: impl IntoIterator<Item = V>,
+) -> (V, V) {
     let mut points = points.into_iter();
     let Some(first) = points.next() else {
-        return V::aabb_from_corners(V::ZERO, V::ZERO);
+        return (V::ZERO, V::ZERO);
     };
-    let (min, max) = points.fold((first, first), |(min, max), point| {
+    points.fold((first, first), |(min, max), point| {
         (Space::min(min, point), Space::max(max, point))
-    });
-    V::aabb_from_corners(min, max)
+    })
 }

@@ -21,7 +21,6 @@
 //! cuboids have closed-form ray casts (`ray.rs`), which `ray_cast` takes; the other shapes take the
 //! GJK ray cast.
 
-mod capsule3;
 mod cone;
 mod convex_points;
 mod cuboid;
@@ -36,7 +35,6 @@ mod transformed3;
 mod triangle3;
 pub(crate) mod vertices3;
 
-pub use capsule3::Capsule3;
 pub use cone::Cone;
 pub use convex_points::ConvexPoints;
 pub use cuboid::Cuboid;

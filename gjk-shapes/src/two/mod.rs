@@ -3,7 +3,6 @@
 //! enum engines store, the transformed combinator, analytic ray casts and point
 //! projections, and the polygon manifold (`collide.rs`).
 
-pub(crate) mod capsule;
 pub(crate) mod collide;
 pub(crate) mod convexity;
 pub(crate) mod ellipse;
