@@ -33,7 +33,7 @@
 //!   improve the closest point while the lower bound is within `s`. No slop: Box2D v3
 //!   stops a linear slop short on purpose; this cast reports the exact fraction.
 
-use crate::kernel::profile::{WINDOW_PRE_CHECK, scale_vertex};
+use crate::kernel::profile::{FIRST_RUN_OF_ITS_OWN, WINDOW_PRE_CHECK, scale_vertex};
 use crate::kernel::rescale::surely_inside_window;
 use crate::kernel::simplex::GjkSimplex;
 use crate::kernel::{MinkowskiDifference, rescue_factor, seed};
@@ -93,6 +93,40 @@ fn run_cast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Siz
     simplex: &mut D::Simplex,
     cast: &LinearCast<S, V>,
 ) -> CastState<S, V> {
+    if FIRST_RUN_OF_ITS_OWN {
+        let (state, largest_squared) = cast_from(pair, simplex, cast, None, 0);
+        if surely_inside(&state, cast.target, largest_squared) {
+            return state;
+        }
+        return recast(pair, simplex, cast, (state, largest_squared));
+    }
+    casts(pair, simplex, cast, None)
+}
+
+/// [`casts`] after a first cast of its own that may have ended outside the rescaling
+/// window (see `profile::FIRST_RUN_OF_ITS_OWN`): out of line, so that the hot path
+/// holds no loop but its first cast.
+#[cold]
+#[inline(never)]
+fn recast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
+    pair: &D,
+    simplex: &mut D::Simplex,
+    cast: &LinearCast<S, V>,
+    first: (CastState<S, V>, S),
+) -> CastState<S, V> {
+    casts(pair, simplex, cast, Some(first))
+}
+
+/// The casts of [`run_cast`]: the first, then at most one at a rescued scale. `first`
+/// is a first cast already made (with its last measure of the simplex), whose rescue
+/// this then decides.
+#[inline(always)]
+fn casts<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
+    pair: &D,
+    simplex: &mut D::Simplex,
+    cast: &LinearCast<S, V>,
+    mut first: Option<(CastState<S, V>, S)>,
+) -> CastState<S, V> {
     let mut scale = None;
     let mut iterations = 0;
     loop {
@@ -102,7 +136,10 @@ fn run_cast<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Siz
             target: cast.target * factor,
             ..*cast
         };
-        let (state, largest_squared) = cast_from(pair, simplex, &scaled, scale, iterations);
+        let (state, largest_squared) = match first.take() {
+            Some(made) => made,
+            None => cast_from(pair, simplex, &scaled, scale, iterations),
+        };
         if scale.is_some() {
             simplex.scale(S::ONE / factor);
             return state;

@@ -19,7 +19,7 @@
 //! ```
 
 use crate::kernel::pair::MinkowskiDifference;
-use crate::kernel::profile::{WINDOW_PRE_CHECK, scale_vertex};
+use crate::kernel::profile::{FIRST_RUN_OF_ITS_OWN, WINDOW_PRE_CHECK, scale_vertex};
 use crate::kernel::rescale::surely_inside_window;
 use crate::kernel::simplex::GjkSimplex;
 use crate::{Scalar, SimplexCache, Space, Vec2};
@@ -95,13 +95,69 @@ pub(crate) fn iterate<
     simplex: &mut D::Simplex,
     radius: S,
 ) -> GjkState<S, V> {
+    if FIRST_RUN_OF_ITS_OWN {
+        let mut descent = Descent::start(simplex, 0);
+        let termination = descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius, None);
+        if !RESCUE || descent.surely_inside_window(termination) {
+            return descent.finish(termination, S::ONE);
+        }
+        return runs_after::<S, V, D, EARLY_EXIT>(pair, simplex, radius, (descent, termination));
+    }
+    runs::<S, V, D, EARLY_EXIT, RESCUE>(pair, simplex, radius, None)
+}
+
+/// [`runs`] after a first run of its own that may have ended outside the rescaling
+/// window (see [`FIRST_RUN_OF_ITS_OWN`]): out of line, so that the hot path holds no
+/// loop but its first run.
+#[cold]
+#[inline(never)]
+fn runs_after<
+    S: Scalar,
+    V: Space<Scalar = S>,
+    D: MinkowskiDifference<S, V> + ?Sized,
+    const EARLY_EXIT: bool,
+>(
+    pair: &D,
+    simplex: &mut D::Simplex,
+    radius: S,
+    first: (Descent<S, V>, Termination),
+) -> GjkState<S, V> {
+    runs::<S, V, D, EARLY_EXIT, true>(pair, simplex, radius, Some(first))
+}
+
+/// The runs of the GJK loop (see [`iterate`]): the first, then at most one rescued
+/// run. `first` is a first run already made, whose rescue this then decides.
+#[inline(always)]
+fn runs<
+    S: Scalar,
+    V: Space<Scalar = S>,
+    D: MinkowskiDifference<S, V> + ?Sized,
+    const EARLY_EXIT: bool,
+    const RESCUE: bool,
+>(
+    pair: &D,
+    simplex: &mut D::Simplex,
+    radius: S,
+    mut first: Option<(Descent<S, V>, Termination)>,
+) -> GjkState<S, V> {
     let mut scale = None;
     let mut iterations = 0;
     loop {
-        let mut descent = Descent::start(simplex, iterations);
         let factor = scale.unwrap_or(S::ONE);
-        let termination =
-            descend::<S, V, D, EARLY_EXIT>(pair, simplex, &mut descent, radius * factor, scale);
+        let (descent, termination) = match first.take() {
+            Some(made) => made,
+            None => {
+                let mut descent = Descent::start(simplex, iterations);
+                let termination = descend::<S, V, D, EARLY_EXIT>(
+                    pair,
+                    simplex,
+                    &mut descent,
+                    radius * factor,
+                    scale,
+                );
+                (descent, termination)
+            }
+        };
         iterations = descent.iterations;
         let surely_inside = WINDOW_PRE_CHECK && descent.surely_inside_window(termination);
         let rescue = if RESCUE && scale.is_none() && !surely_inside {
