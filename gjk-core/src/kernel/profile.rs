@@ -17,7 +17,10 @@
 //! bit-identical: CI runs the host tests in both, and the conformance table's hash is
 //! the same on the host and on the Cortex-M boards. Beyond this module the forms
 //! differ only in inlining attributes, which keep the compact form's larger bodies
-//! out of line where `cargo xtask size` measured that it saves flash or stack.
+//! out of line where `cargo xtask size` measured that it saves flash or stack, and in
+//! the two constants below that the loops read: whether a finished loop first tries
+//! the two-comparison window check ([`WINDOW_PRE_CHECK`]), and whether a query's first
+//! run is compiled apart from the rescue loop ([`FIRST_RUN_OF_ITS_OWN`]).
 
 use crate::kernel::MinkowskiDifference;
 use crate::kernel::simplex::SimplexVertex;
