@@ -45,8 +45,12 @@ impl<S: Scalar> Simplex3<S> {
 
     /// [`reduce_regions`] of the simplex: one routine for both reductions, out of line
     /// in the compact form (inlined into each, they took 180 bytes more of a
-    /// Cortex-M4F firmware).
+    /// Cortex-M4F firmware). Hinted inline on hosted targets, where the compiler
+    /// otherwise kept this method out of line around the routine and copied the
+    /// points into its frame: 130 more instructions per 3D box `distance`
+    /// (callgrind), 6 % of its time.
     #[cfg_attr(gjk_compact, inline(never))]
+    #[cfg_attr(not(gjk_compact), inline)]
     fn reduce_regions(&self, regions: Regions) -> Reduction3<S> {
         reduce_regions(&self.points(), self.count, regions)
     }
