@@ -48,8 +48,8 @@ macro_rules! erase {
 
 pub(crate) use erase;
 
-/// The pair as the loops take it: itself (hosted), its supports inlined into loops of
-/// its own.
+/// The pair as the loops take it: itself (hosted), with loops of its own for every
+/// shape pair.
 #[cfg(not(gjk_compact))]
 #[inline(always)]
 pub(crate) fn shared<S, V: Space<Scalar = S>, D: MinkowskiDifference<S, V>>(pair: &D) -> &D {
