@@ -194,7 +194,7 @@ pub enum LaneCore<S = f32> {
 /// # Which shapes, and why not the others
 ///
 /// - `Polygon`, `Segment` and `Capsule` compute exactly that arg-max (gjk-shapes'
-///   `support_of_vertices`); `Point` and `Circle` have one vertex, which every
+///   `support_of_points`); `Point` and `Circle` have one vertex, which every
 ///   direction gets as feature 0; `Rounded` of a polygon or an ellipse answers its
 ///   core's support; ellipses have their own lane core. So does the
 ///   [`gjk_shapes::Shape`] enum, variant by variant, except for its `Rect` variant.

@@ -3,7 +3,8 @@
 use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
-use crate::three::vertices3::{bounds_of_points, farthest_of_columns, size_of};
+use crate::points::bounds_of_points;
+use crate::three::vertices3::{farthest_of_columns, size_of};
 use crate::two::vertices::{vertex_feature, vertex_index};
 
 /// The convex hull of 1 to `N` points, stored inline without allocation: a 3D

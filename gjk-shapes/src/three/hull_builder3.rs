@@ -14,7 +14,8 @@
 
 use gjk_core::{CachedVertex, FeatureId, Scalar, SimplexCache, Transform3, Vec3, distance_cached};
 
-use crate::three::vertices3::{bounds_of_points, size_of};
+use crate::points::bounds_of_points;
+use crate::three::vertices3::size_of;
 use crate::{ConvexPoints, Point3, ShapeError};
 
 impl<S: Scalar, const N: usize> ConvexPoints<S, N> {

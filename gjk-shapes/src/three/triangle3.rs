@@ -3,7 +3,8 @@
 use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
 
 use crate::ShapeError;
-use crate::three::vertices3::{bounds_of_points, size_of, support_of_points};
+use crate::points::{bounds_of_points, support_of_points};
+use crate::three::vertices3::size_of;
 use crate::two::convexity::tolerance;
 use crate::two::vertices::vertex_index;
 

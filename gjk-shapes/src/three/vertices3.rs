@@ -1,10 +1,10 @@
 //! Helpers shared by the 3D polytopes: support as the arg-max over a point list,
 //! bounding boxes of point sets and the size check.
 
-pub(crate) use crate::points::{bounds_of_points, support_of_points};
 use gjk_core::{Aabb3, Scalar, Vec3};
 
 use crate::ShapeError;
+use crate::points::bounds_of_points;
 
 /// The index of the point farthest along `direction` among the first `count` points
 /// stored by coordinate (`columns` are their x, y and z), by
@@ -158,6 +158,7 @@ mod tests {
     use gjk_core::FeatureId;
 
     use super::*;
+    use crate::points::support_of_points;
     use crate::two::vertices::vertex_feature;
 
     const CORNERS: [Vec3<f64>; 4] = [

@@ -7,10 +7,9 @@ use gjk_core::{
     SupportPoint, Transform, Vec2,
 };
 
+use crate::points::support_of_points;
 use crate::two::convexity::validate_loop;
-use crate::two::vertices::{
-    bounds_of_points, support_edge_of_loop, support_of_vertices, vertex_index,
-};
+use crate::two::vertices::{bounds_of_points, support_edge_of_loop, vertex_index};
 use crate::{Rect, ShapeError};
 
 /// A convex polygon of 3 to `N` vertices, counter-clockwise, stored inline without
@@ -254,7 +253,7 @@ impl<S: Scalar, const N: usize> Support<S> for Polygon<S, N> {
     /// products overflow also gets a vertex, just not necessarily the farthest.
     #[inline]
     fn support(&self, direction: Vec2<S>) -> SupportPoint<S> {
-        support_of_vertices(self.vertices(), direction)
+        support_of_points(self.vertices(), direction)
     }
 
     #[inline]

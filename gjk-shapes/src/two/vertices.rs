@@ -1,7 +1,7 @@
 //! Helpers shared by the polytopes: support as the arg-max over a vertex list, vertex
 //! feature ids, and bounding boxes of point sets.
 
-pub(crate) use crate::points::support_of_points as support_of_vertices;
+use crate::points::support_of_points;
 use gjk_core::{Aabb, FeatureId, Scalar, SupportEdge, SupportPoint, Vec2};
 
 /// The feature id of vertex `index` ([`FeatureId::SMOOTH`] if it does not fit a `u32`).
@@ -37,7 +37,7 @@ pub(crate) fn support_edge_of_loop<S: Scalar>(
     if count < 3 {
         return None;
     }
-    let index = vertex_index(support_of_vertices(vertices, direction).feature)?;
+    let index = vertex_index(support_of_points(vertices, direction).feature)?;
     let previous = if index == 0 { count - 1 } else { index - 1 };
     let next = if index + 1 == count { 0 } else { index + 1 };
     let corner = vertices.get(index).copied()?;
@@ -128,29 +128,29 @@ mod tests {
     ];
 
     #[test]
-    fn support_of_vertices_first_max_wins_ties() {
-        let along_x = support_of_vertices(&SQUARE, Vec2::X);
+    fn support_of_points_first_max_wins_ties() {
+        let along_x = support_of_points(&SQUARE, Vec2::X);
         assert_eq!(along_x.point, Vec2::new(1.0, -1.0));
         assert_eq!(along_x.feature, FeatureId::vertex(1));
     }
 
     #[test]
-    fn support_of_vertices_nan_and_zero_give_vertex_zero() {
+    fn support_of_points_nan_and_zero_give_vertex_zero() {
         for direction in [
             Vec2::ZERO,
             Vec2::new(f64::NAN, 1.0),
             Vec2::new(f64::NAN, f64::NAN),
         ] {
-            let support = support_of_vertices(&SQUARE, direction);
+            let support = support_of_points(&SQUARE, direction);
             assert_eq!(support.point, SQUARE[0]);
             assert_eq!(support.feature, FeatureId::vertex(0));
         }
     }
 
     #[test]
-    fn support_of_vertices_of_nothing_is_the_origin() {
+    fn support_of_points_of_nothing_is_the_origin() {
         assert_eq!(
-            support_of_vertices::<f64, Vec2<f64>>(&[], Vec2::X).point,
+            support_of_points::<f64, Vec2<f64>>(&[], Vec2::X).point,
             Vec2::ZERO
         );
     }
