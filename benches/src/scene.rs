@@ -2,7 +2,7 @@
 //! [`Scene`] integrates the bodies, bounds them with world boxes and finds the
 //! candidate pairs by sort-and-sweep along x. Used by `examples/engine_frame.rs`.
 
-use gjk_core::{Aabb, Support, Transform, Vec2};
+use gjk_core::{Aabb, Bounded, Transform, Vec2};
 use gjk_shapes::{
     Capsule, Circle, Ellipse, Polygon, Rect, SHAPE_POLYGON_CAPACITY, Shape, ShapeError,
 };

@@ -15,8 +15,8 @@ pub use space::{P3, Placement3, Shape3, ShapeSpec3, tame_scale3};
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use gjk_core::{
-    CastOutput, ContactShape, FeatureId, Ray, RayShape, Rot, Support, SupportEdge, SupportPoint,
-    Transform, Vec2,
+    Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, Rot, Support, SupportEdge,
+    SupportPoint, Transform, Vec2,
 };
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment, ShapeError};
 
@@ -177,6 +177,9 @@ impl Support<f32> for Shape {
         self.inner().feature_point(feature)
     }
 }
+
+/// Boxes from support points, the default.
+impl Bounded<f32> for Shape {}
 
 impl RayShape<f32> for Shape {
     fn analytic_ray_cast(

@@ -3,7 +3,7 @@
 
 use arbitrary::Arbitrary;
 use gjk_core::{
-    CastOutput, FeatureId, Quat, Ray, RayShape, Support, SupportPoint, Transform3, Vec3,
+    Bounded, CastOutput, FeatureId, Quat, Ray, RayShape, Support, SupportPoint, Transform3, Vec3,
 };
 use gjk_shapes::{
     Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Rounded, Segment3,
@@ -165,6 +165,9 @@ impl Support<f32, Vec3<f32>> for Shape3 {
         self.inner().feature_point(feature)
     }
 }
+
+/// Boxes from support points, the default.
+impl Bounded<f32, Vec3<f32>> for Shape3 {}
 
 /// Each shape's own closed-form cast, where it has one.
 impl RayShape<f32, Vec3<f32>> for Shape3 {

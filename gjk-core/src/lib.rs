@@ -87,4 +87,4 @@ pub use query::time_of_impact_2d::{
 };
 pub use scalar::Scalar;
 pub use space::{RigidTransform, Space};
-pub use support::{ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
+pub use support::{Bounded, ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};

@@ -184,7 +184,7 @@ impl<S: Scalar> SupportEdge<S> {
 /// receives and reports non-finite ones as `InvalidInput`.
 ///
 /// ```
-/// use gjk_core::{FeatureId, Support, SupportPoint, Vec2};
+/// use gjk_core::{FeatureId, Support, SupportPoint, Transform, Vec2, distance};
 ///
 /// /// A disc of radius 2 centred at the local origin: a point core with a radius.
 /// struct Disc;
@@ -198,8 +198,10 @@ impl<S: Scalar> SupportEdge<S> {
 ///     }
 /// }
 ///
-/// let aabb = Disc.local_aabb();
-/// assert_eq!(aabb.max, Vec2::new(2.0, 2.0));
+/// // Two discs 10 apart along x: their rounded surfaces are 6 apart.
+/// let placed = Transform::from_translation(Vec2::new(10.0, 0.0));
+/// let result = distance(&Disc, Transform::IDENTITY, &Disc, placed);
+/// assert_eq!(result.distance, 6.0);
 /// ```
 pub trait Support<S: Scalar, V: Space<Scalar = S> = Vec2<S>> {
     /// The point of the core farthest along `direction`, in the shape's local frame,
@@ -228,36 +230,6 @@ pub trait Support<S: Scalar, V: Space<Scalar = S> = Vec2<S>> {
         let _ = feature;
         None
     }
-
-    /// The bounding box of the rounded shape in its local frame.
-    ///
-    /// The default asks a support point along both directions of every axis and grows
-    /// them by the radius, which is exact for every convex shape; shapes override it
-    /// with a closed form where they have one.
-    #[inline]
-    fn local_aabb(&self) -> V::Aabb {
-        self.aabb(V::Transform::IDENTITY)
-    }
-
-    /// The bounding box of the rounded shape placed by `transform`.
-    ///
-    /// ```
-    /// use gjk_core::{FeatureId, Support, SupportPoint, Transform, Vec2};
-    /// struct Dot;
-    /// impl Support<f32> for Dot {
-    ///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
-    ///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
-    ///     }
-    /// }
-    /// let b = Dot.aabb(Transform::from_translation(Vec2::new(3.0, 4.0)));
-    /// assert_eq!(b.min, Vec2::new(3.0, 4.0));
-    /// ```
-    #[inline]
-    fn aabb(&self, transform: V::Transform) -> V::Aabb {
-        V::aabb_from_support(&transform, self.radius(), |direction| {
-            self.support(direction).point
-        })
-    }
 }
 
 impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Support<S, V> for &T {
@@ -273,6 +245,70 @@ impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Support<S, V> f
     fn feature_point(&self, feature: FeatureId) -> Option<V> {
         (**self).feature_point(feature)
     }
+}
+
+/// A shape that knows its bounding box: what a broad phase or a culling pass asks of it.
+///
+/// GJK itself needs only [`Support`]; the boxes live in a trait of their own so that a
+/// firmware querying shapes through `dyn Support` links no bounding-box code it never
+/// calls. Both methods have defaults built from support points, exact for every convex
+/// shape, so a custom shape gets them with an empty impl; gjk-shapes' shapes override
+/// them with closed forms.
+///
+/// ```
+/// use gjk_core::{Bounded, FeatureId, Support, SupportPoint, Vec2};
+///
+/// /// A disc of radius 2 centred at the local origin: a point core with a radius.
+/// struct Disc;
+///
+/// impl Support<f32> for Disc {
+///     fn support(&self, _direction: Vec2<f32>) -> SupportPoint<f32> {
+///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+///     }
+///     fn radius(&self) -> f32 {
+///         2.0
+///     }
+/// }
+///
+/// impl Bounded<f32> for Disc {}
+///
+/// let aabb = Disc.local_aabb();
+/// assert_eq!(aabb.max, Vec2::new(2.0, 2.0));
+/// ```
+pub trait Bounded<S: Scalar, V: Space<Scalar = S> = Vec2<S>>: Support<S, V> {
+    /// The bounding box of the rounded shape in its local frame.
+    ///
+    /// The default asks a support point along both directions of every axis and grows
+    /// them by the radius, which is exact for every convex shape; shapes override it
+    /// with a closed form where they have one.
+    #[inline]
+    fn local_aabb(&self) -> V::Aabb {
+        self.aabb(V::Transform::IDENTITY)
+    }
+
+    /// The bounding box of the rounded shape placed by `transform`.
+    ///
+    /// ```
+    /// use gjk_core::{Bounded, FeatureId, Support, SupportPoint, Transform, Vec2};
+    /// struct Dot;
+    /// impl Support<f32> for Dot {
+    ///     fn support(&self, _d: Vec2<f32>) -> SupportPoint<f32> {
+    ///         SupportPoint::new(Vec2::ZERO, FeatureId::vertex(0))
+    ///     }
+    /// }
+    /// impl Bounded<f32> for Dot {}
+    /// let b = Dot.aabb(Transform::from_translation(Vec2::new(3.0, 4.0)));
+    /// assert_eq!(b.min, Vec2::new(3.0, 4.0));
+    /// ```
+    #[inline]
+    fn aabb(&self, transform: V::Transform) -> V::Aabb {
+        V::aabb_from_support(&transform, self.radius(), |direction| {
+            self.support(direction).point
+        })
+    }
+}
+
+impl<S: Scalar, V: Space<Scalar = S>, T: Bounded<S, V> + ?Sized> Bounded<S, V> for &T {
     #[inline]
     fn local_aabb(&self) -> V::Aabb {
         (**self).local_aabb()

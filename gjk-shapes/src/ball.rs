@@ -2,8 +2,8 @@
 //! in the plane, [`Sphere`] in space.
 
 use gjk_core::{
-    CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Space, Support, SupportPoint,
-    Transform, Transform3, Vec2, Vec3,
+    Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Space, Support,
+    SupportPoint, Transform, Transform3, Vec2, Vec3,
 };
 
 use crate::ShapeError;
@@ -107,7 +107,9 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for Ball<S, V> {
     fn feature_point(&self, feature: FeatureId) -> Option<V> {
         (feature == FeatureId::vertex(0)).then_some(self.center)
     }
+}
 
+impl<S: Scalar, V: Space<Scalar = S>> Bounded<S, V> for Ball<S, V> {
     #[inline]
     fn local_aabb(&self) -> V::Aabb {
         V::aabb_around(self.center, self.radius)

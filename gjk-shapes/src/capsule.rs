@@ -2,8 +2,8 @@
 //! ([`Capsule3`] in space).
 
 use gjk_core::{
-    CastOutput, ContactShape, FeatureId, Ray, RayShape, RigidTransform as _, Scalar, Space,
-    Support, SupportEdge, SupportPoint, Transform, Vec2, Vec3,
+    Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, RigidTransform as _, Scalar,
+    Space, Support, SupportEdge, SupportPoint, Transform, Vec2, Vec3,
 };
 
 use crate::ShapeError;
@@ -123,7 +123,9 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for Capsule<S, V> {
             _ => None,
         }
     }
+}
 
+impl<S: Scalar, V: Space<Scalar = S>> Bounded<S, V> for Capsule<S, V> {
     #[inline]
     fn local_aabb(&self) -> V::Aabb {
         inflated_bounds_of_points([self.a, self.b], self.radius)

@@ -1,7 +1,7 @@
 //! `Hull`: the convex hull of two shapes.
 
 use gjk_core::{
-    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportPoint,
+    Aabb, Aabb3, Bounded, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportPoint,
     Transform, Transform3, Vec2, Vec3,
 };
 
@@ -216,7 +216,9 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for Hull<A, B> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         hull_feature_point(&self.a, &self.b, feature)
     }
+}
 
+impl<S: Scalar, A: Bounded<S>, B: Bounded<S>> Bounded<S> for Hull<A, B> {
     /// The union of the parts' boxes: the box of a hull is the box of its parts.
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
@@ -251,7 +253,9 @@ impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
         hull_feature_point(&self.a, &self.b, feature)
     }
+}
 
+impl<S: Scalar, A: Bounded<S, Vec3<S>>, B: Bounded<S, Vec3<S>>> Bounded<S, Vec3<S>> for Hull<A, B> {
     /// The union of the parts' boxes.
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {

@@ -1,7 +1,7 @@
 //! `MinkowskiSum`: the set of sums `a + b` of points of two shapes.
 
 use gjk_core::{
-    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportPoint,
+    Aabb, Aabb3, Bounded, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportPoint,
     Transform, Transform3, Vec2, Vec3,
 };
 
@@ -124,7 +124,9 @@ impl<S: Scalar, A: Support<S>, B: Support<S>> Support<S> for MinkowskiSum<A, B> 
         let (feature_a, feature_b) = unpack(feature)?;
         Some(self.a.feature_point(feature_a)? + self.b.feature_point(feature_b)?)
     }
+}
 
+impl<S: Scalar, A: Bounded<S>, B: Bounded<S>> Bounded<S> for MinkowskiSum<A, B> {
     /// The sum of the parts' boxes (a box of a sum is the sum of the boxes).
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
@@ -163,7 +165,11 @@ impl<S: Scalar, A: Support<S, Vec3<S>>, B: Support<S, Vec3<S>>> Support<S, Vec3<
         let (feature_a, feature_b) = unpack(feature)?;
         Some(self.a.feature_point(feature_a)? + self.b.feature_point(feature_b)?)
     }
+}
 
+impl<S: Scalar, A: Bounded<S, Vec3<S>>, B: Bounded<S, Vec3<S>>> Bounded<S, Vec3<S>>
+    for MinkowskiSum<A, B>
+{
     /// The sum of the parts' boxes.
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {

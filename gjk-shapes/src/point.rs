@@ -1,8 +1,8 @@
 //! `Point`: a single point, written once for both dimensions ([`Point3`] in space).
 
 use gjk_core::{
-    CastOutput, ContactShape, FeatureId, Ray, RayShape, RigidTransform as _, Scalar, Space,
-    Support, SupportPoint, Transform, Vec2, Vec3,
+    Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, RigidTransform as _, Scalar,
+    Space, Support, SupportPoint, Transform, Vec2, Vec3,
 };
 
 use crate::ShapeError;
@@ -86,7 +86,9 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for Point<S, V> {
     fn feature_point(&self, feature: FeatureId) -> Option<V> {
         (feature == FeatureId::vertex(0)).then_some(self.position)
     }
+}
 
+impl<S: Scalar, V: Space<Scalar = S>> Bounded<S, V> for Point<S, V> {
     #[inline]
     fn local_aabb(&self) -> V::Aabb {
         V::aabb_from_corners(self.position, self.position)

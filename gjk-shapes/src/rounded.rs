@@ -1,7 +1,7 @@
 //! `Rounded`: any shape with extra rounding around its core.
 
 use gjk_core::{
-    Aabb, Aabb3, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportEdge,
+    Aabb, Aabb3, Bounded, ContactShape, FeatureId, RayShape, Scalar, Space, Support, SupportEdge,
     SupportPoint, Transform, Transform3, Vec2, Vec3,
 };
 
@@ -114,7 +114,9 @@ impl<S: Scalar, T: Support<S>> Support<S> for Rounded<S, T> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         self.core.feature_point(feature)
     }
+}
 
+impl<S: Scalar, T: Bounded<S>> Bounded<S> for Rounded<S, T> {
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
         inflate(self.core.local_aabb(), self.rounding)
@@ -143,7 +145,9 @@ impl<S: Scalar, T: Support<S, Vec3<S>>> Support<S, Vec3<S>> for Rounded<S, T> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
         self.core.feature_point(feature)
     }
+}
 
+impl<S: Scalar, T: Bounded<S, Vec3<S>>> Bounded<S, Vec3<S>> for Rounded<S, T> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         vertices3::inflate(self.core.local_aabb(), self.rounding)

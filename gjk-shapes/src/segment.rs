@@ -2,8 +2,8 @@
 //! space).
 
 use gjk_core::{
-    CastOutput, ContactShape, FeatureId, Ray, RayShape, RigidTransform as _, Scalar, Space,
-    Support, SupportEdge, SupportPoint, Transform, Vec2, Vec3,
+    Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, RigidTransform as _, Scalar,
+    Space, Support, SupportEdge, SupportPoint, Transform, Vec2, Vec3,
 };
 
 use crate::ShapeError;
@@ -106,7 +106,9 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for Segment<S, V> {
             _ => None,
         }
     }
+}
 
+impl<S: Scalar, V: Space<Scalar = S>> Bounded<S, V> for Segment<S, V> {
     #[inline]
     fn local_aabb(&self) -> V::Aabb {
         bounds_of_points([self.a, self.b])

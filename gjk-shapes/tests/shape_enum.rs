@@ -12,8 +12,9 @@
 //! finite float exactly (shortest round trip) and tells `-0.0` from `0.0`.
 
 use gjk_core::{
-    CastOutput, ContactShape, DistanceOutput, Ray, Rot, Scalar, ShapeCastInput, Support, Transform,
-    Vec2, distance, intersects, manifold, penetration, ray_cast, shape_cast, support_ray_cast,
+    Bounded, CastOutput, ContactShape, DistanceOutput, Ray, Rot, Scalar, ShapeCastInput, Support,
+    Transform, Vec2, distance, intersects, manifold, penetration, ray_cast, shape_cast,
+    support_ray_cast,
 };
 use gjk_shapes::{
     Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, SHAPE_POLYGON_CAPACITY, Segment, Shape,
@@ -161,7 +162,7 @@ fn vec_bits<S: Scalar>(point: Vec2<S>) -> [u64; 2] {
 }
 
 /// The single-shape answers of `shape` against those of `inner`, the shape it wraps.
-fn check_shape<S: Scalar, T: ContactShape<S>>(shape: &Shape<S>, inner: &T) {
+fn check_shape<S: Scalar, T: ContactShape<S> + Bounded<S>>(shape: &Shape<S>, inner: &T) {
     assert_eq!(
         Support::radius(shape).to_f64().to_bits(),
         Support::radius(inner).to_f64().to_bits(),

@@ -12,7 +12,7 @@
 //! each kind.
 
 use gjk_core::{
-    DistanceOutput, QueryError, Rot, Scalar, Support, Transform, Vec2, distance, intersects,
+    Bounded, DistanceOutput, QueryError, Rot, Scalar, Transform, Vec2, distance, intersects,
 };
 use gjk_shapes::{Circle, Point, Polygon};
 use gjk_simd::{

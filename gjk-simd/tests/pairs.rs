@@ -5,7 +5,7 @@
 //! pairs come and go and move between iteration classes.
 
 use gjk_core::{
-    DistanceOutput, QueryError, Scalar, SimplexCache, Support, Transform, Vec2, distance,
+    Bounded, DistanceOutput, QueryError, Scalar, SimplexCache, Transform, Vec2, distance,
     distance_cached, intersects,
 };
 use gjk_shapes::Circle;

@@ -11,7 +11,7 @@
 //! gjk-simd -- --ignored`, a CI step) checks 100,000 rays against each kind.
 
 use gjk_core::{
-    CastOutput, CastStatus, Ray, Rot, Scalar, Support, Transform, Vec2, ray_cast, support_ray_cast,
+    Bounded, CastOutput, CastStatus, Ray, Rot, Scalar, Transform, Vec2, ray_cast, support_ray_cast,
 };
 use gjk_shapes::{Capsule, Circle, Polygon};
 use gjk_simd::{

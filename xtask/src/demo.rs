@@ -13,8 +13,8 @@ use core::error::Error;
 use std::path::Path;
 
 use gjk_core::{
-    DistanceOutput, Rot, SimplexCache, Support, Transform, Vec2, distance, distance_cached,
-    intersects,
+    Bounded, DistanceOutput, Rot, SimplexCache, Support, Transform, Vec2, distance,
+    distance_cached, intersects,
 };
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment, ShapeError};
 
@@ -28,11 +28,11 @@ pub struct Pair {
     /// What the pair shows.
     pub note: &'static str,
     /// Shape A.
-    pub a: Box<dyn Support<f32>>,
+    pub a: Box<dyn Bounded<f32>>,
     /// Where shape A is.
     pub xf_a: Transform<f32>,
     /// Shape B.
-    pub b: Box<dyn Support<f32>>,
+    pub b: Box<dyn Bounded<f32>>,
     /// Where shape B is.
     pub xf_b: Transform<f32>,
     /// The exact distance, for pairs whose answer is known in closed form.

@@ -1,6 +1,6 @@
 //! `Cone`: a solid circular cone along the local z axis.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Vec3};
+use gjk_core::{Aabb3, Bounded, FeatureId, RayShape, Scalar, Support, SupportPoint, Vec3};
 
 use crate::ShapeError;
 use crate::three::cylinder::rim_point;
@@ -130,8 +130,10 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cone<S> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
         (feature == FeatureId::vertex(0)).then(|| self.apex())
     }
+}
 
-    /// `[-r, r] x [-r, r] x [-h, h]`. Placed boxes ([`aabb`](Support::aabb)) take the
+impl<S: Scalar> Bounded<S, Vec3<S>> for Cone<S> {
+    /// `[-r, r] x [-r, r] x [-h, h]`. Placed boxes ([`aabb`](Bounded::aabb)) take the
     /// default: six support points, each in closed form.
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {

@@ -1,6 +1,8 @@
 //! `ConvexPoints`: the convex hull of up to `N` points, stored inline.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    Aabb3, Bounded, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+};
 
 use crate::ShapeError;
 use crate::points::bounds_of_points;
@@ -178,7 +180,9 @@ impl<S: Scalar, const N: usize> Support<S, Vec3<S>> for ConvexPoints<S, N> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
         self.point(vertex_index(feature)?)
     }
+}
 
+impl<S: Scalar, const N: usize> Bounded<S, Vec3<S>> for ConvexPoints<S, N> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         bounds_of_points(self.points())

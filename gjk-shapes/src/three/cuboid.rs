@@ -1,7 +1,8 @@
 //! `Cuboid`: a centred box in 3D.
 
 use gjk_core::{
-    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+    Aabb3, Bounded, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
+    Transform3, Vec3,
 };
 
 use crate::ShapeError;
@@ -121,7 +122,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cuboid<S> {
         let index = vertex_index(feature)?;
         (index < 8).then(|| self.corner(index))
     }
+}
 
+impl<S: Scalar> Bounded<S, Vec3<S>> for Cuboid<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         Aabb3::new(-self.half_extents, self.half_extents)

@@ -1,6 +1,8 @@
 //! `Cylinder`: a solid circular cylinder along the local z axis.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec2, Vec3};
+use gjk_core::{
+    Aabb3, Bounded, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec2, Vec3,
+};
 
 use crate::ShapeError;
 
@@ -109,7 +111,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Cylinder<S> {
         let z = if direction.z >= S::ZERO { h } else { -h };
         SupportPoint::new(Vec3::new(rim.x, rim.y, z), FeatureId::SMOOTH)
     }
+}
 
+impl<S: Scalar> Bounded<S, Vec3<S>> for Cylinder<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         let half = Vec3::new(self.radius, self.radius, self.half_height);

@@ -1,7 +1,8 @@
 //! `Ellipsoid`: a centred ellipsoid with axes along the local axes.
 
 use gjk_core::{
-    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+    Aabb3, Bounded, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
+    Transform3, Vec3,
 };
 
 use crate::ShapeError;
@@ -98,7 +99,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Ellipsoid<S> {
             FeatureId::SMOOTH,
         )
     }
+}
 
+impl<S: Scalar> Bounded<S, Vec3<S>> for Ellipsoid<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         Aabb3::new(-self.semi_axes, self.semi_axes)

@@ -1,7 +1,8 @@
 //! `Transformed3`: a 3D shape placed in a parent frame by a fixed transform.
 
 use gjk_core::{
-    Aabb3, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+    Aabb3, Bounded, CastOutput, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
+    Transform3, Vec3,
 };
 
 use crate::ShapeError;
@@ -111,7 +112,9 @@ impl<S: Scalar, T: Support<S, Vec3<S>>> Support<S, Vec3<S>> for Transformed3<S, 
         let local = self.shape.feature_point(feature)?;
         Some(self.transform.transform_point(local))
     }
+}
 
+impl<S: Scalar, T: Bounded<S, Vec3<S>>> Bounded<S, Vec3<S>> for Transformed3<S, T> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         self.shape.aabb(self.transform)

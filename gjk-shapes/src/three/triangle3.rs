@@ -1,6 +1,8 @@
 //! `Triangle3`: a triangle in 3D.
 
-use gjk_core::{Aabb3, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3};
+use gjk_core::{
+    Aabb3, Bounded, FeatureId, RayShape, Scalar, Support, SupportPoint, Transform3, Vec3,
+};
 
 use crate::ShapeError;
 use crate::points::{bounds_of_points, support_of_points};
@@ -102,7 +104,9 @@ impl<S: Scalar> Support<S, Vec3<S>> for Triangle3<S> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec3<S>> {
         self.vertices.get(vertex_index(feature)?).copied()
     }
+}
 
+impl<S: Scalar> Bounded<S, Vec3<S>> for Triangle3<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb3<S> {
         bounds_of_points(self.vertices)

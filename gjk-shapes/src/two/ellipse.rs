@@ -1,8 +1,8 @@
 //! `Ellipse`: a centred ellipse with axes along the local x and y axes.
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportPoint,
-    Transform, Vec2,
+    Aabb, Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support,
+    SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -98,7 +98,9 @@ impl<S: Scalar> Support<S> for Ellipse<S> {
             FeatureId::SMOOTH,
         )
     }
+}
 
+impl<S: Scalar> Bounded<S> for Ellipse<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
         Aabb::new(-self.semi_axes, self.semi_axes)

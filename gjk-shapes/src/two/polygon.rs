@@ -3,8 +3,8 @@
 use core::fmt;
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
-    SupportPoint, Transform, Vec2,
+    Aabb, Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support,
+    SupportEdge, SupportPoint, Transform, Vec2,
 };
 
 use crate::points::support_of_points;
@@ -260,7 +260,9 @@ impl<S: Scalar, const N: usize> Support<S> for Polygon<S, N> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         self.vertices().get(vertex_index(feature)?).copied()
     }
+}
 
+impl<S: Scalar, const N: usize> Bounded<S> for Polygon<S, N> {
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
         bounds_of_points(self.vertices().iter().copied())

@@ -1,8 +1,8 @@
 //! `Rect`: a centred box.
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
-    SupportPoint, Transform, Vec2,
+    Aabb, Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support,
+    SupportEdge, SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -109,7 +109,9 @@ impl<S: Scalar> Support<S> for Rect<S> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         self.vertices().get(vertex_index(feature)?).copied()
     }
+}
 
+impl<S: Scalar> Bounded<S> for Rect<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
         Aabb::new(-self.half_extents, self.half_extents)

@@ -2,8 +2,8 @@
 //! `Copy` value type.
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, PointProjection, Ray, RayShape, Scalar, Support,
-    SupportEdge, SupportPoint, Transform, Vec2, project_point, ray_cast,
+    Aabb, Bounded, CastOutput, ContactShape, FeatureId, PointProjection, Ray, RayShape, Scalar,
+    Support, SupportEdge, SupportPoint, Transform, Vec2, project_point, ray_cast,
 };
 
 use crate::{Capsule, Circle, Ellipse, Point, Polygon, Rect, Rounded, Segment};
@@ -171,7 +171,9 @@ impl<S: Scalar> Support<S> for Shape<S> {
     fn feature_point(&self, feature: FeatureId) -> Option<Vec2<S>> {
         with_inner!(self, shape => shape.feature_point(feature))
     }
+}
 
+impl<S: Scalar> Bounded<S> for Shape<S> {
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
         with_inner!(self, shape => shape.local_aabb())

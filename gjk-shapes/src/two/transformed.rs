@@ -1,8 +1,8 @@
 //! `Transformed`: a shape placed in a parent frame by a fixed transform.
 
 use gjk_core::{
-    Aabb, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support, SupportEdge,
-    SupportPoint, Transform, Vec2,
+    Aabb, Bounded, CastOutput, ContactShape, FeatureId, Ray, RayShape, Scalar, Support,
+    SupportEdge, SupportPoint, Transform, Vec2,
 };
 
 use crate::ShapeError;
@@ -107,7 +107,9 @@ impl<S: Scalar, T: Support<S>> Support<S> for Transformed<S, T> {
         let local = self.shape.feature_point(feature)?;
         Some(self.transform.transform_point(local))
     }
+}
 
+impl<S: Scalar, T: Bounded<S>> Bounded<S> for Transformed<S, T> {
     #[inline]
     fn local_aabb(&self) -> Aabb<S> {
         self.shape.aabb(self.transform)

@@ -3,7 +3,9 @@
 //! segments, points, ellipses (up to 1:50) and rounded ellipses, at scales from 1e-3 to
 //! 1e3; and each of these wrapped in gjk-shapes' `Shape` enum, as an engine holds them.
 
-use gjk_core::{CastOutput, FeatureId, Ray, RayShape, Rot, Support, SupportPoint, Transform, Vec2};
+use gjk_core::{
+    Bounded, CastOutput, FeatureId, Ray, RayShape, Rot, Support, SupportPoint, Transform, Vec2,
+};
 use gjk_shapes::Shape as EngineShape;
 use gjk_shapes::{Capsule, Circle, Ellipse, Point, Polygon, Rounded, Segment};
 use gjk_simd::{LaneCore, LaneScalar, LaneShape, PackError};
@@ -139,6 +141,9 @@ impl<S: LaneScalar> Support<S> for Shape<S> {
         self.inner().feature_point(feature)
     }
 }
+
+/// Boxes from support points: the tests use them only to size tolerances.
+impl<S: LaneScalar> Bounded<S> for Shape<S> {}
 
 impl<S: LaneScalar> RayShape<S> for Shape<S> {
     fn analytic_ray_cast(&self, transform: Transform<S>, ray: Ray<S>) -> Option<CastOutput<S>> {

@@ -25,7 +25,8 @@
 //!   by the other shape is not found: the pairs are placed side by side.
 
 use gjk_core::{
-    Aabb, DistanceOutput, Support, SupportPoint, Transform, Transform3, Vec2, Vec3, intersects,
+    Aabb, Bounded, DistanceOutput, Support, SupportPoint, Transform, Transform3, Vec2, Vec3,
+    intersects,
 };
 use gjk_shapes::Point3;
 
@@ -126,10 +127,13 @@ impl Support<f64> for Seen<'_> {
     }
 }
 
+/// Its box from support points, the default.
+impl Bounded<f64> for Seen<'_> {}
+
 /// The SVG text of the 3D pairs with their distance outputs.
 pub fn draw(pairs: &[Pair], outputs: &[DistanceOutput<f32, Vec3<f32>>]) -> String {
     let camera = Camera::fixed();
-    // The box around a body's silhouette: `Support::aabb` of the plane shape it casts.
+    // The box around a body's silhouette: `Bounded::aabb` of the plane shape it casts.
     let seen_box = |body| Seen { body, camera }.aabb(Transform::IDENTITY);
     let panels: Vec<Panel> = pairs
         .iter()

@@ -2,7 +2,7 @@
 //! `Support<f32, Vec3<f32>>`, placed by `Transform3`.
 
 use gjk_core::{
-    DistanceOutput, Quat, Support, Transform3, Vec3, distance, intersects, penetration,
+    Bounded, DistanceOutput, Quat, Transform3, Vec3, distance, intersects, penetration,
     project_point,
 };
 use gjk_shapes::{Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, ShapeError};
@@ -13,7 +13,7 @@ pub const HULL_POINTS: usize = 32;
 /// A placed 3D shape of the tour.
 pub struct Body {
     /// The shape.
-    pub shape: Box<dyn Support<f32, Vec3<f32>>>,
+    pub shape: Box<dyn Bounded<f32, Vec3<f32>>>,
     /// The corners of a polytope in its local frame, whose hull edges the picture
     /// draws; empty for a curved shape, drawn by curves of its surface instead.
     pub corners: Vec<Vec3<f32>>,
