@@ -370,9 +370,10 @@ fn descend<
     // A cap of its own for every run, a rescue's counted on from the first run's
     // calls. Where the squares are subnormal the first run creeps by steps of their
     // last digits: a point about its radius from a round ellipse 1e-20 across, in
-    // `f32`, spent the whole cap there, the rescue had none left, and `distance`
-    // answered `MaxIterations` 0.5 % long; the rescue converges in two steps
-    // (`scale_extremes.rs`).
+    // `f32`, spends the whole cap there, and with one cap for both runs the rescue
+    // would have none left and `distance` would answer `MaxIterations` 0.5 % long;
+    // with a cap of its own the rescue converges in two steps (gjk-shapes'
+    // `tests/scale_extremes.rs`).
     let cap = iterations + S::GJK_MAX_ITERATIONS;
     let mut stalls = 0_u32;
     // The least |v|^2 the loop has reached. Progress is measured against it, not
