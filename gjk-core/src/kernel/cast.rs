@@ -81,8 +81,8 @@ fn surely_inside<S: Scalar, V>(state: &CastState<S, V>, target: S, largest_squar
 /// A cast that ends on points (or a target) outside the rescaling window is cast again
 /// at a scale where their products keep their digits (see `rescale.rs`): from fraction
 /// zero, not from where it stood, as `gjk::iterate` goes on, because the fraction
-/// already advanced by steps whose products had lost their digits (tiny boxes were
-/// cast to a hit at the end of the motion). The simplex's points stay, as seen from
+/// already advanced by steps whose products had lost their digits (going on from
+/// there casts tiny boxes to a hit at the end of the motion). The simplex's points stay, as seen from
 /// the start (each vertex's support points give it back exactly), and they, the
 /// motion and the target are multiplied exactly; fractions are the same at any scale.
 /// A cast that surely ended inside the window (`surely_inside`)
