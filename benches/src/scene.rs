@@ -14,9 +14,8 @@ use crate::rng::SplitMix64;
 pub const SIZE_RANGE: (f64, f64) = (0.2, 1.5);
 
 /// World area per body. At this density each body's box overlaps about four others
-/// (1.9 candidate pairs per body, measured on the 2000 bodies of `engine_frame`,
-/// 2026-11-26): enough neighbours for a real narrow phase, few enough that the broad
-/// phase prunes.
+/// (1.9 candidate pairs per body on the 2000 bodies of `engine_frame`): enough
+/// neighbours for a real narrow phase, few enough that the broad phase prunes.
 pub const AREA_PER_BODY: f64 = 2.5;
 
 /// Body speeds in units per second, drawn uniformly; directions are uniform.

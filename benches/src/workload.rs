@@ -99,7 +99,7 @@ pub fn octagon_pairs(count: usize, seed: u64) -> Workload<PolygonData> {
 /// Range of the circumradius of the polygons of [`mixed_polygon_pairs`].
 pub const MIXED_RADIUS_RANGE: (f64, f64) = (0.5, 1.5);
 
-/// Half the pairs of [`mixed_polygon_pairs`] overlap: the "half overlapping".
+/// Half the pairs of [`mixed_polygon_pairs`] overlap, half are apart.
 pub const MIXED_GAPS: GapParameters = GapParameters {
     max_gap: 3.0,
     overlapping_fraction: 0.5,

@@ -1,5 +1,5 @@
-//! The invariants of a point projection both dimensions' targets check (`point.rs`,
-//! `space.rs`).
+//! The invariants of a point projection both dimensions' targets check (the `point`
+//! and `space` targets, in `fuzz_targets/`).
 
 use gjk_core::{PointProjection, PointStatus, QueryError, Space};
 

@@ -49,8 +49,7 @@
 //! the exact closest-point primitives; `three/smooth.rs` the smooth surfaces and
 //! their sampled minimization; `three/families.rs` the seeded generators of the named
 //! test families ([`slab_vs_hull`], [`large_vs_small_hull`],
-//! [`near_parallel_boxes`], with [`SplitMix64`] and [`FamilyPair3`]). The 2D API
-//! above is unchanged.
+//! [`near_parallel_boxes`], with [`SplitMix64`] and [`FamilyPair3`]).
 //!
 //! How [`distance3`] computes, per pair of cores:
 //!
@@ -72,8 +71,8 @@
 //! wrong overlap answer needs a refined minimum in the wrong valley, which the dense
 //! sampling guards against.
 //!
-//! Accuracy, as the tests check it (`three/tests.rs`; the numbers measured also
-//! with ten times the random cases, in a one-off release run):
+//! Accuracy, as the tests check it (`three/tests.rs`; the bounds hold also with ten
+//! times the random cases):
 //!
 //! - polytope pairs: the hand-computed cases to 1e-15 (most exactly); the named
 //!   families to 1e-12 relative of gaps of 1e-2 and 1e-4 between shapes up to 500

@@ -114,11 +114,10 @@ impl Simd {
     /// targets the portable lanes where the target has SIMD (NEON, wasm `simd128`),
     /// else the scalar kernel.
     ///
-    /// Why not SSE2 on x86-64: its lanes have no blend instruction, and measured
-    /// against the scalar kernel (criterion, same run, 2026-11-26) they ran octagon
-    /// distance at 0.99x prepacked and 0.86x from slices, `f64` at 0.55x, the overlap
-    /// test at 0.76x, and only ellipses faster (1.44x): not worth picking
-    /// unasked. [`Simd::portable`] still runs them.
+    /// Why not SSE2 on x86-64: its lanes have no blend instruction, and against the
+    /// scalar kernel they run octagon distance at 0.99x the speed prepacked and 0.86x
+    /// from slices, `f64` at 0.55x, the overlap test at 0.76x, and only ellipses
+    /// faster (1.44x): not worth picking unasked. [`Simd::portable`] still runs them.
     ///
     /// ```
     /// use gjk_simd::{Simd, SimdPath};

@@ -7,10 +7,9 @@
 //! (baseline x86-64, wasm `simd128`, Arm, or no SIMD at all) `f32x4` and `f64x2`.
 //! `wide` emulates a wider vector with two narrow ones, but a block of eight then
 //! waits for the slowest of eight pairs where two blocks of four wait for the slowest
-//! of four each: on baseline x86-64, octagon distance per pair took 148.7 ns with
-//! `f32x4` blocks against 213.8 ns with emulated `f32x8` ones (criterion,
-//! 2026-11-24). On x86-64 the AVX2 and AVX-512 lanes of `x86.rs` are chosen at run
-//! time instead (see `dispatch.rs`).
+//! of four each: on baseline x86-64, octagon distance takes about 30 % less time per
+//! pair with `f32x4` blocks than with emulated `f32x8` ones. On x86-64 the AVX2 and
+//! AVX-512 lanes of `x86.rs` are chosen at run time instead (see `dispatch.rs`).
 //!
 //! Every operation does, lane by lane, exactly the scalar arithmetic of the [`Vec2`]
 //! operation of the same name, in the same order (no fused multiply-add: neither Rust
@@ -21,11 +20,11 @@
 //! lanes are compiled with those instructions only inside their `#[target_feature]`
 //! entry functions. So every function over lane values is `#[inline(always)]` in
 //! optimized builds and takes no closure that computes on lanes (a closure's body is a
-//! function of its own, which the compiler may leave out of line: measured at 92.7 ns
-//! against 39.0 ns per pair when it did, 2026-11-25). Not in debug builds
-//! (`debug_assertions`): there every temporary of the inlined loop keeps a stack slot
-//! of its own, and an AVX-512 entry's frame reached 1.9 MB, past a thread's default
-//! stack; called out of line the lane code is slower but computes the same bits.
+//! function of its own, which the compiler may leave out of line, and a query whose
+//! lane code is left out of line takes about 2.4 times as long per pair). Not in
+//! debug builds (`debug_assertions`): there every temporary of the inlined loop keeps
+//! a stack slot of its own, and an AVX-512 entry's frame reached 1.9 MB, past a
+//! thread's default stack; called out of line the lane code is slower but computes the same bits.
 
 use core::fmt::Debug;
 use core::ops::{

@@ -2,7 +2,7 @@
 //! shape.
 //!
 //! A ray is the linear cast of a point against the shape, so each lane runs the scalar
-//! kernel's cast loop (gjk-core's `shape_cast.rs`, which derives it) on the pair
+//! kernel's cast loop (gjk-core's `kernel/cast.rs`, which derives it) on the pair
 //! "shape, ray origin": the seed of `distance`, then support, plane test, advance of
 //! the query point along the ray, solve, until the cast hits, misses, or stops. A
 //! lane that ends keeps its state while the others go on. Every test is the scalar

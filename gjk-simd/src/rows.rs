@@ -54,7 +54,7 @@ impl<S: Scalar> CoreRows<S> {
     /// Packs up to [`BLOCK`] shapes (the rest are ignored), written straight into
     /// the lane-major rows: building each lane's vertex list and transposing it
     /// afterwards cost as much as the query itself in `distance_batch`, which packs on
-    /// every call (callgrind, octagons, 2026-11-24).
+    /// every call (octagons).
     pub(crate) fn pack<'s, T: LaneShape<S> + 's>(
         shapes: impl Iterator<Item = &'s T>,
     ) -> Result<Self, PackError> {
@@ -191,8 +191,8 @@ pub(crate) struct Column<S> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PackedCores<F: LaneFloat> {
     /// Vertex `k` of every lane, loaded once (zero past `scanned`): the support reads
-    /// them every round. (Loading them from the rows in the support instead counted
-    /// 1.4 % fewer instructions per prepacked octagon pair under callgrind, but needs
+    /// them every round. (Loading them from the rows in the support instead takes
+    /// 1.4 % fewer instructions per prepacked octagon pair, but needs
     /// the rows borrowed for the whole query; within noise either way.)
     vertices: [Vec2Lanes<F>; MAX_VERTICES],
     /// The largest vertex count of the lanes: the support scans this many.
@@ -249,7 +249,7 @@ impl<S: Scalar> Support<S> for PackedShape<'_, S> {
         let at = |row: &[S; BLOCK]| row.get(self.lane).copied().unwrap_or(S::ZERO);
         let count = rows.counts.get(self.lane).copied().unwrap_or(0);
         // Branch-free, as gjk-shapes' polygon support: a branch on each comparison
-        // mispredicts, and made this path 1.6x slower than the scalar kernel.
+        // mispredicts, and makes this path about 1.6x slower than the scalar kernel.
         let mut best_index = 0;
         let mut best_dot = S::neg_infinity();
         let vertices = rows.x.iter().zip(&rows.y).take(usize::from(count));

@@ -103,8 +103,7 @@ impl<S: Scalar> CoreVertices<S> {
         }
         let last = points.last().copied().unwrap_or(Vec2::ZERO);
         // A fixed-length loop rather than a copy of `points.len()` elements, which
-        // compiles to a call of `memcpy` (a fifth of `distance_batch`'s packing,
-        // callgrind, 2026-11-24).
+        // compiles to a call of `memcpy` (a fifth of `distance_batch`'s packing).
         let padded = core::array::from_fn(|index| points.get(index).copied().unwrap_or(last));
         Ok(Self {
             padded,

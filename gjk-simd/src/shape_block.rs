@@ -107,8 +107,8 @@ impl<S: LaneScalar> ShapeBlock<S> {
     /// iteration count. For shapes with a closed-form cast (polygons, circles,
     /// capsules, segments, points, ellipses), `gjk_core::ray_cast` answers with that
     /// instead, which agrees within rounding and is faster than these lanes: an
-    /// octagon is clipped in 20.3 µs per 1024 rays, where AVX-512 lanes take 28.7
-    /// (2026-11-26). [`ray_cast_batch`] chooses per shape as `ray_cast` does; the block
+    /// octagon is clipped in about 20 µs per 1024 rays, where AVX-512 lanes take
+    /// about 29. [`ray_cast_batch`] chooses per shape as `ray_cast` does; the block
     /// pays for shapes without one (rounded polygons and ellipses).
     ///
     /// ```
@@ -247,8 +247,8 @@ pub fn ray_cast_batch_on<S: LaneScalar, T: LaneShape<S>>(
         .zip(out.chunks_mut(BLOCK));
     for ((shapes, (placements, rays)), out) in chunks {
         // A shape with a closed-form cast answers with it, as `ray_cast` does: one
-        // polygon clip costs less than a lane of the GJK cast even on AVX-512 (20.3 µs
-        // against 28.7 µs per 1024 octagon rays, 2026-11-26). The rest are gathered
+        // polygon clip costs less than a lane of the GJK cast even on AVX-512 (about
+        // 20 µs against 29 µs per 1024 octagon rays). The rest are gathered
         // into the first lanes of one block and cast there.
         let mut gathered = Gathered::<S>::new();
         for (index, (slot, ((shape, placement), ray))) in out

@@ -1,7 +1,7 @@
 //! The GJK simplex of a block of pairs at once, and its branch-free solve.
 //!
 //! The scalar kernel picks the Voronoi region of the origin with a chain of `if`s
-//! (gjk-core's `simplex.rs` has the derivation). Here every lane evaluates every
+//! (gjk-core's `dim2/simplex.rs` has the derivation). Here every lane evaluates every
 //! region's test and result, and the results are blended from the lowest priority to
 //! the highest, so that in each lane the first region whose test holds wins, as in
 //! the scalar chain. The arithmetic of each candidate is the scalar one, operation for
@@ -191,9 +191,9 @@ impl<F: LaneFloat> SimplexLanes<F> {
         largest
     }
 
-    /// The largest coordinate magnitude of the vertices in use, and `start`: gjk-core's
-    /// `Simplex::magnitude` (from zero) and the cast's fold from its target, compare
-    /// for compare (NaN coordinates skipped), so every lane gets the scalar value.
+    /// The largest coordinate magnitude of the vertices in use, and `start`: the fold
+    /// of gjk-core's `Simplex::rescue_factor` (from zero, or from a cast's target),
+    /// compare for compare (NaN coordinates skipped), so every lane gets the scalar value.
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn magnitude(&self, start: F) -> F {
         let mut largest = start;

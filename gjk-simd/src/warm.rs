@@ -42,9 +42,8 @@ fn feature_id<S: Scalar>(value: S) -> FeatureId {
 
 /// The warm-start caches of a block, lane-major as the cores are (`count[lane]`,
 /// `feature_a[slot][lane]`, ...): a register of lanes is one load, where converting
-/// `SimplexCache`s lane by lane cost more than the iterations the warm start saved
-/// (coherent octagon frames, AVX-512 pair set: 25.1 us per 1024 pairs with
-/// `SimplexCache`s, 2026-11-26).
+/// `SimplexCache`s lane by lane costs more than the iterations the warm start saves
+/// (coherent octagon frames, AVX-512 pair set).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct CacheRows<S> {
     count: [S; BLOCK],

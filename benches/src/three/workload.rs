@@ -36,7 +36,7 @@ impl<A, B> Workload3<A, B> {
 pub const CUBOID_HALF_EXTENT_RANGE: (f64, f64) = (0.2, 1.0);
 
 /// Points per hull of [`hull_pairs`], [`capsule_hull_pairs`] and
-/// [`sphere_hull_pairs`]: the 32-vertex hulls.
+/// [`sphere_hull_pairs`].
 pub const HULL_POINTS: usize = 32;
 
 /// Range of the semi-axes of the ellipsoid the hull points lie on, each drawn

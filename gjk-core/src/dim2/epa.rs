@@ -120,9 +120,9 @@ impl<S: Scalar> PolytopeVertex<S> {
 /// nearer end otherwise. Around the origin both are the same. They differ on the
 /// sliver triangles GJK ends with when the shapes barely touch along a flat part of
 /// their difference: every edge line of such a triangle passes within a hair of the
-/// origin, and the line distance chose an edge whose foot lay far beyond its ends,
-/// which put the witness points 3e-4 of the size off the surfaces (found by the oracle
-/// tests).
+/// origin, and the line distance can choose an edge whose foot lies far beyond its
+/// ends, which puts the witness points 3e-4 of the size off the surfaces (found by the
+/// oracle tests).
 #[derive(Clone, Copy, Debug)]
 struct Face<S> {
     normal: Vec2<S>,
@@ -512,9 +512,9 @@ const REFINE_STEPS: u32 = 12;
 /// faces near the answer. It is only a bound: the support function can have several
 /// local minima (a point near the centre of a nearly round ellipse is nearly as deep
 /// every way), and the one near the nearest face need not be the least. Refining
-/// from that face alone, and calling it converged, answered 5e-4 of the size too deep
-/// (found by fuzzing `project_point` on an ellipse against its closed form); the
-/// pruned polytope now certifies the answer from below.
+/// from that face alone, and calling it converged, can answer 5e-4 of the size too
+/// deep (found by fuzzing `project_point` on an ellipse against its closed form); the
+/// pruned polytope certifies the answer from below.
 ///
 /// The depth is the minimum over unit directions `u` of the support function
 /// `h(u) = u . p(u)`, with `p(u)` the support point. Along the directions

@@ -187,9 +187,9 @@ impl<S: Scalar> Simplex<S> {
     /// support points instead, upward only.
     ///
     /// Zero points tell no scale: the cast's query point ended on a vertex of `B - A`.
-    /// In `f64`, a ray through a round ellipse of radius 1e-162 that ended on its far
-    /// side was a hit there: its first step, from squares of 1e-324, had jumped the
-    /// whole way, and the rescue, reading no scale, kept it. Upward only (the support
+    /// In `f64`, a ray through a round ellipse of radius 1e-162 that ends on its far
+    /// side would be a hit there: its first step, from squares of 1e-324, jumps the
+    /// whole way, and a rescue reading no scale keeps it. Upward only (the support
     /// points' magnitude counted as at most one): the support points of a ray 1e30
     /// long ending on a box's corner are its origin's, and scaling the box down to
     /// them would lose the digits the cast needs. Not for `distance` and the contact
@@ -338,7 +338,7 @@ impl<S: Scalar> Simplex<S> {
 
     /// Triangle `w1 w2 w3` (Box2D's Solve3 regions).
     ///
-    /// Edge quantities as in [`solve_segment`](Self::solve_segment) for each edge
+    /// Edge quantities as in [`reduce_segment`](Self::reduce_segment) for each edge
     /// (`u12_1 = w2.e12`, `u12_2 = -w1.e12`, and likewise for `e13`, `e23`). The triangle
     /// barycentric weights are the signed areas of the sub-triangles the origin makes,
     /// each multiplied by the triangle's signed area `n` so that their signs do not

@@ -463,7 +463,7 @@ fn tetrahedron<S: Scalar>(points: &[Vec3<S>; 4], regions: Regions) -> Reduction3
         // Each face whole: the tetrahedron's closest point holds the new point, but a
         // face's own may lie on its edge of the old triangle, and a face solved
         // without that region would give its plane's foot, outside it and too near
-        // (an earlier version did, and called boxes 0.83 apart 0.78 apart).
+        // (boxes 0.83 apart would be called 0.78 apart).
         let candidate = triangle_of(points, &face, Some(foot));
         let squared = candidate.distance_squared();
         let better = match best {

@@ -434,9 +434,9 @@ const KINK_STEPS: u32 = 4;
 /// The least support value along a kink of `D`'s support function, where the support
 /// point jumps from one feature to another (a cone's apex and its rim, a cylinder's
 /// rims), from the two support points on either side of it: `first_bound`'s
-/// quasi-Newton steps stall there (the gradient jumps), and on a cone's axis the
-/// capped answer was 1.5e-3 of the depth too deep (now 3.7e-9 in `f64`;
-/// `a_point_on_a_cone_s_axis_gets_the_shortest_way_out`).
+/// quasi-Newton steps stall there (the gradient jumps): on a cone's axis the capped
+/// answer would be 1.5e-3 of the depth too deep without these steps, 3.7e-9 with
+/// them in `f64` (`a_point_on_a_cone_s_axis_gets_the_shortest_way_out`).
 ///
 /// `D` contains the segment between the two points, so the direction to its point
 /// nearest the origin is the least support value a polytope of the two could have

@@ -49,10 +49,10 @@ pub struct SimplexCache<S, V: Space<Scalar = S> = Vec2<S>> {
 
 /// The byte of a feature the cache does not name: a smooth one, or a vertex index of
 /// 255 and above. Such a vertex is supported again along its cached direction, as a
-/// smooth one always was. Bytes rather than `FeatureId`'s four bytes make the cache 32
-/// bytes in `f32` (52 before) and 56 in `f64` (76); every polygon of up to 255
-/// vertices, and every shape gjk-simd's lanes hold, is named as before, so warm starts
-/// of those pairs are the same bit for bit.
+/// smooth one is. Bytes rather than `FeatureId`'s four bytes make the cache 32 bytes
+/// in `f32` (52 with four-byte ids) and 56 in `f64` (76); every polygon of up to 255
+/// vertices, and every shape gjk-simd's lanes hold, is named in full, so warm starts
+/// of those pairs are the same bit for bit as with four-byte ids.
 pub(crate) const UNNAMED: u8 = u8::MAX;
 
 /// A feature as the cache's byte: its id clamped to [`UNNAMED`] (`SMOOTH` is the

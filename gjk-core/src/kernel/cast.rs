@@ -81,8 +81,8 @@ fn surely_inside<S: Scalar, V>(state: &CastState<S, V>, target: S, largest_squar
 /// A cast that ends on points (or a target) outside the rescaling window is cast again
 /// at a scale where their products keep their digits (see `rescale.rs`): from fraction
 /// zero, not from where it stood, as `gjk::iterate` goes on, because the fraction
-/// already advanced by steps whose products had lost their digits (tiny boxes were
-/// cast to a hit at the end of the motion). The simplex's points stay, as seen from
+/// already advanced by steps whose products had lost their digits (going on from
+/// there casts tiny boxes to a hit at the end of the motion). The simplex's points stay, as seen from
 /// the start (each vertex's support points give it back exactly), and they, the
 /// motion and the target are multiplied exactly; fractions are the same at any scale.
 /// A cast that surely ended inside the window (`surely_inside`)
@@ -245,11 +245,10 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
                 // A miss, unless the query point already touches (`touches`, as at
                 // the cap). At a contact the loop's points gather at the
                 // query point and `|v|` holds the rounding of its coordinates, whose
-                // direction is noise: an adversarial review found rays through the
-                // middle of a `Triangle3` reported as misses (148 of 80,000 in
-                // `f64`), the loop standing at the contact with `|v| = 4e-16` (its own
-                // margin 2.6e-16) and a plane through the noise pointing along the
-                // ray.
+                // direction is noise: without `touches`, rays through the middle of a
+                // `Triangle3` are reported as misses in `f64`, the loop standing at
+                // the contact with `|v| = 4e-16` (its own margin 2.6e-16) and a plane
+                // through the noise pointing along the ray.
                 break if touches(closest_squared, cast.target, margin, query) {
                     CastEnd::Hit
                 } else {
@@ -394,14 +393,14 @@ fn touches<S: Scalar, V: Space<Scalar = S>>(
 /// loop's: every point the loop holds was taken from the query point's (`w - query`)
 /// and carries its rounding. At a contact on a curved shape the points gather at the
 /// query point and their own lengths, the loop's margin, vanish: in `f64`, a head-on
-/// ray through a round ellipsoid of radius 0.1 reached the contact in one step, then
-/// crept to a stall at `|v| = 4e-17` against a margin of 4e-32 and ended
-/// `MaxIterations` (18 of 601 scales from 1e-300 to 1e300 did, along one direction).
+/// ray through a round ellipsoid of radius 0.1 reaches the contact in one step, then
+/// with the loop's margin alone creeps to a stall at `|v| = 4e-17` against a margin of 4e-32
+/// and ends `MaxIterations`.
 /// Only here, where the loop has stopped making progress (or reached the iteration
-/// cap, which the loop hands here with no lower bound and no excess: 4 of 1803 such
-/// rays crept on, a digit of `|v|^2` a step, to the cap): the loop's own margin keeps
+/// cap, which the loop hands here with no lower bound and no excess: such rays can
+/// creep on, a digit of `|v|^2` a step, to the cap): the loop's own margin keeps
 /// converging while it can, and a curved contact's normal with it (the query's margin
-/// throughout stopped such casts early, their normals up to 1e-3 off in `f32`).
+/// throughout would stop such casts early, their normals up to 1e-3 off in `f32`).
 #[cfg_attr(gjk_compact, inline(never))]
 fn stall_end<S: Scalar, V: Space<Scalar = S>>(
     closest_squared: S,

@@ -187,9 +187,9 @@ fn runs<
 /// can still meet inside the window.
 ///
 /// A tiny simplex need not mean tiny shapes: two segments whose ends meet at a point
-/// 1e-39 from the origin made a simplex of that size and a factor of 2^127, and the
-/// long segments' other ends overflowed at that scale (the loop came out overlapping
-/// with NaN witness points, found by fuzzing). So the factor is halved until the
+/// 1e-39 from the origin make a simplex of that size and a factor of 2^127, and the
+/// long segments' other ends overflow at that scale (the loop would come out
+/// overlapping with NaN witness points, found by fuzzing). So the factor is halved until the
 /// extent of the pair times it is at most `RESCALE_ABOVE`: the largest coordinate of
 /// the support points of `B - A` (and of A and B themselves) along the four axis
 /// directions, which bound every point of the pair, plus `reach` (how far a cast's
@@ -288,10 +288,10 @@ impl<S: Scalar, V: Space<Scalar = S>> Descent<S, V> {
 
 /// How many steps in a row the loop takes without progress before it believes it has
 /// converged (see the stall in [`descend`]). On a flat contact against a curved shape
-/// GJK crawls: in `f32`, a flat ellipsoid 0.2 from a cylinder's cap 2.5 across gained
+/// GJK crawls: in `f32`, a flat ellipsoid 0.2 from a cylinder's cap 2.5 across gains
 /// about one unit in the last place of `|v|^2` per step, within the rounding of the face
 /// solve, for three steps in a row before the step that finds the right face. With one
-/// stall step such pairs answered up to 2.3e-6 L long, with two 1.9e-6 L, with three
+/// stall step such pairs answer up to 2.3e-6 L long, with two 1.9e-6 L, with three
 /// the face is found (worst 5.4e-7 L over 1000 random ellipsoid pairs). Only a loop
 /// that has stopped making measurable progress pays them.
 pub(crate) const STALL_STEPS: u32 = 3;
@@ -301,18 +301,19 @@ pub(crate) const STALL_STEPS: u32 = 3;
 /// `largest_squared` (as the loop measured it at the top of the round, before the
 /// trial vertex): `|v_next| <= |v_least| + t |w|max`, `t` the touching margin
 /// (`Scalar::GJK_TOUCHING`, 4 epsilons), compared as squares. The loop's own measure
-/// costs no code; the check itself took the 3D kernel from 8156 to 8232 bytes on the
-/// Cortex-M4F (`libm`'s `sqrtf` went out of line), and the 3D budget an eighth of a KiB.
+/// costs no code; the check itself adds 76 bytes to the 3D kernel on the Cortex-M4F
+/// (`libm`'s `sqrtf` goes out of line), and the 3D budget allows an eighth of a KiB
+/// for it.
 ///
 /// The closest point is a weighted sum of the vertices, so the solve's rounding moves
 /// it by a few epsilons of the largest vertex; below `t |w|max` the loop cannot tell
-/// `|v|` from zero either. Over every test in gjk-shapes the stall steps rose by at
+/// `|v|` from zero either. Over every test in gjk-shapes the stall steps rise by at
 /// most 0.86 epsilons of `|w|max` in `f32` (1.0 in `f64`). A larger rise is no stall
 /// but a solve that went wrong on a nearly flat tetrahedron: a cylinder touching an
-/// ellipsoid in `f32` (found by fuzzing the 3D casts) stepped from `|v| = 9.3e-6` to
-/// 0.155, 88 000 epsilons of `|w|max`, and three stall steps later the query answered
-/// 0.033 apart for shapes that touch. Such a step ends the loop on the simplex before
-/// it, as any step without progress does.
+/// ellipsoid in `f32` (found by fuzzing the 3D casts) steps from `|v| = 9.3e-6` to
+/// 0.155, 88 000 epsilons of `|w|max`, and taken as a stall, three stall steps later
+/// the query would answer 0.033 apart for shapes that touch. Such a step ends the loop
+/// on the simplex before it, as any step without progress does.
 #[inline]
 fn rise_is_rounding<S: Scalar>(next_squared: S, least_squared: S, largest_squared: S) -> bool {
     let reach = least_squared.sqrt() + S::GJK_TOUCHING * largest_squared.sqrt();
@@ -324,13 +325,13 @@ fn rise_is_rounding<S: Scalar>(next_squared: S, least_squared: S, largest_square
 /// above the rounding of `v.w` (the touching margin, `GJK_TOUCHING` times `|v|` and
 /// the largest of `|w|` and the simplex's vertices, compared as squares) is certain.
 ///
-/// The loop then cannot end in overlap, yet it did: a segment's core against an
-/// ellipsoid, 1.35e-6 apart in `f64`, crept for 49 steps toward the gap and then
-/// solved a flat tetrahedron (its new point on the plane of the old face, the surface
-/// of `B - A` being flat along the segment) as enclosing the origin, and `distance`
-/// answered `Overlapping` while `intersects` said apart; in `f32` a collinear point
-/// set 0.033 from a cylinder did the same (both found by an adversarial review). Only
-/// a step that would end in overlap pays for this test.
+/// The loop must then not end in overlap, yet without this test it can: a segment's
+/// core against an ellipsoid, 1.35e-6 apart in `f64`, creeps for 49 steps toward the
+/// gap and then solves a flat tetrahedron (its new point on the plane of the old face,
+/// the surface of `B - A` being flat along the segment) as enclosing the origin, and
+/// `distance` would answer `Overlapping` while `intersects` says apart; in `f32` a
+/// collinear point set 0.033 from a cylinder does the same (both found by an
+/// adversarial review). Only a step that would end in overlap pays for this test.
 #[inline]
 fn proves_apart<S: Scalar, V: Space<Scalar = S>>(
     lower_bound_times_length: S,
@@ -370,9 +371,10 @@ fn descend<
     // A cap of its own for every run, a rescue's counted on from the first run's
     // calls. Where the squares are subnormal the first run creeps by steps of their
     // last digits: a point about its radius from a round ellipse 1e-20 across, in
-    // `f32`, spent the whole cap there, the rescue had none left, and `distance`
-    // answered `MaxIterations` 0.5 % long; the rescue converges in two steps
-    // (`scale_extremes.rs`).
+    // `f32`, spends the whole cap there, and with one cap for both runs the rescue
+    // would have none left and `distance` would answer `MaxIterations` 0.5 % long;
+    // with a cap of its own the rescue converges in two steps (gjk-shapes'
+    // `tests/scale_extremes.rs`).
     let cap = iterations + S::GJK_MAX_ITERATIONS;
     let mut stalls = 0_u32;
     // The least |v|^2 the loop has reached. Progress is measured against it, not

@@ -7,7 +7,7 @@
 //! `f32` (`1e-154` in `f64`) the squares underflow and lose their digits: two boxes
 //! `1e-30` apart read as touching, a ray from outside as starting inside, a
 //! penetration of `5e-31` as depth zero. Above about `1e19` (`1e154`) they overflow
-//! and the query reported invalid input although every answer is representable.
+//! and the query would report invalid input although every answer is representable.
 //!
 //! Multiplying every length of a query by a power of two `2^k` is exact in binary
 //! floating point: each sum, product, quotient and square root of the scaled query is

@@ -6,7 +6,7 @@
 //!   EPA);
 //! - `point.rs`: `contains_point` and `project_point`;
 //! - `ray_cast.rs` and `shape_cast.rs`, with their value types in `cast.rs`;
-//! - the plane only, so far: `time_of_impact_2d.rs` (sweeps that turn),
+//! - the plane only: `time_of_impact_2d/` (sweeps that turn),
 //!   `manifold_2d/` (contact manifolds) and `outline_2d.rs` (debug outlines).
 //!
 //! Each is built on the shared machinery in `kernel/`.

@@ -69,26 +69,27 @@ pub enum PenetrationStatus {
     /// From EPA, `depth` is an upper bound of the overlap, and moving B by `depth`
     /// along `normal` separates the shapes (or leaves them touching): it is the least
     /// of the local minima of the depth found from every direction that could still
-    /// hold a smaller one (in 20 000 random points near the centres of nearly round
-    /// `f64` ellipses it was always the exact depth), but EPA could not
-    /// prove that no direction is shallower.
+    /// hold a smaller one, in practice the exact depth in the plane and within a few
+    /// parts in 1e9 of it in 3D (`f64`), but EPA could not prove that no direction is
+    /// shallower.
     ///
     /// Where it happens: deep inside nearly round curved shapes, where the depth is
     /// nearly the same every way (a point within a few thousandths of the size from
     /// the centre of an ellipse flattened by less than a thousandth; at the very
     /// centre of a circle it cannot be avoided, as every polygon inscribed in the
     /// circle fits the same support values). EPA's polytope then fills with faces that
-    /// are all still open. Overlapping pairs of shapes end `Penetrating` (all of 20 000
-    /// random `f64` pairs of ellipses). GJK's own cap (48 iterations in
-    /// `f32`, 128 in `f64`) is not reached by convex shapes short of slivers.
+    /// are all still open. Overlapping pairs of ellipses, rather than a point deep in
+    /// one, end `Penetrating`. GJK's own cap (48 iterations in `f32`, 128 in `f64`) is
+    /// not reached by convex shapes short of slivers.
     ///
     /// In 3D the polytope's faces tile a surface, not a curve, and it fills sooner:
-    /// 74 of 393 random `f64` points deep inside ellipsoids (within 0.3 of the size
-    /// from the centre) ended here, their depth at most 1.7e-9 of itself above the
-    /// shortest way out; a point on a cone's axis, where every way out across the
-    /// lateral surface is as short, 3.7e-9. Every overlap shallower than 5 % of the
-    /// smaller shape ended `Penetrating` (`gjk-shapes/tests/oracle_penetration3d.rs`
-    /// and `oracle_project3d.rs`).
+    /// points deep inside ellipsoids (within about a third of the size from the
+    /// centre) end here, as do points on a cone's axis, where every way out across
+    /// the lateral surface is as short. Overlaps shallower than about 5 % of the
+    /// smaller shape end `Penetrating`.
+    ///
+    /// What to do: use the values as a contact. `depth` errs on the deep side, so
+    /// moving B by it along `normal` separates the shapes.
     MaxIterations,
     /// NaN or infinite input, a negative radius, a rotation that is not unit length;
     /// `depth` and the points NaN, `normal` zero.
@@ -254,9 +255,9 @@ fn rescaled<S: Scalar, V: Space<Scalar = S>>(
 ) -> PenetrationOutput<S, V> {
     // In A's frame moved to the world origin: the factor is capped by the pair's
     // extent (see `measured`), not by where the pair is, and A's world position times
-    // the factor overflowed (a point at the centre of a capsule of radius 1.5 at
-    // (1.5, 1.5), whose core was a point 1e-39 long, came out at an infinite witness;
-    // found by fuzzing `project_point`).
+    // the factor can overflow (a point at the centre of a capsule of radius 1.5 at
+    // (1.5, 1.5), whose core is a point 1e-39 long, would come out at an infinite
+    // witness).
     let origin = xf_a.translation();
     let (scaled, _) = measured(
         &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S, V>,

@@ -379,15 +379,14 @@ fn disc_point(center: P3, e1: P3, e2: P3, radius: f64, p: [f64; 2]) -> P3 {
 /// or a cone's rim, clamped from both sides) the descent direction may be a
 /// combination of coordinates along which no single coordinate descends, and a
 /// search that has halved its steps there stalls; a fresh start with full steps
-/// walks off. Measured: without them a cone-ellipsoid pair stalled 2.3e-4 above its
-/// minimum at a rim.
+/// walks off. Without them a cone-ellipsoid pair stalls 2.3e-4 above its minimum at
+/// a rim.
 ///
 /// The projection keeps the search on the domain's edge instead of in the flat
 /// region a clamped chart has beyond it: there, steps along the flat direction change
 /// nothing, the search drifts outward, and a step back inside that is shorter than
-/// the drift never reaches the surface again. Measured: without it a point stayed
-/// 2.7e-5 off its distance to a cone, stuck 0.07 outside the base disc's parameter
-/// edge.
+/// the drift never reaches the surface again. Without it a point stays 2.7e-5 off
+/// its distance to a cone, stuck 0.07 outside the base disc's parameter edge.
 pub(crate) fn compass_search<const N: usize>(
     f: &impl Fn([f64; N]) -> f64,
     project: &impl Fn([f64; N]) -> [f64; N],

@@ -360,8 +360,8 @@ fn kind(core: &Core3) -> usize {
 /// flat (quadratic) at its minimum, so they are only good to about `sqrt(eps)` (1e-8)
 /// of the size along the surface; where the support function has a kink along the
 /// witness direction (a cylinder side, a cone side, a polytope face), the separation
-/// loses the first power of that: measured up to 7e-8 over 1500 random pairs (a
-/// one-off release run of this test with ten times the cases), hence 1e-6. The
+/// loses the first power of that, up to about 7e-8 (also with ten times the cases
+/// of this test), hence 1e-6. The
 /// distance itself is checked to 1e-12 against closed forms in
 /// `smooth_distances_match_closed_forms`.
 #[test]

@@ -3,7 +3,7 @@
 //! generic over the concrete shapes, as a user writes them: six monomorphized copies.
 //! The rays take the kernel's GJK ray cast, `support_ray_cast`. `ray_cast` would add
 //! the two shapes' closed-form casts, faster and about 2.1 KB larger at opt-level "z"
-//! on the Cortex-M4F (2026-11-26): a firmware short of flash calls `support_ray_cast`.
+//! on the Cortex-M4F: a firmware short of flash calls `support_ray_cast`.
 //!
 //! The panic handler calls a symbol that exists nowhere, so this firmware links only
 //! when the optimizer removed every panic path from the query code: a surviving bounds

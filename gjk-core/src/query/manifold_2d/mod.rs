@@ -182,9 +182,9 @@ where
         }
         // `|v|` bounds the core distance from above, so a capped loop's contact is no
         // deeper than the truth, by at most the loop's gap. A speck of an ellipse
-        // (1e-30) in a circle of radius 0.0031 rescued no further than 3e-20, where the
-        // squares are subnormal and GJK crawls; it answered `MaxIterations` for shapes
-        // that `distance` showed overlapping (found by fuzzing).
+        // (1e-30) in a circle of radius 0.0031 is rescued no further than 3e-20, where
+        // the squares are subnormal and GJK crawls; it would answer `MaxIterations` for
+        // shapes that `distance` shows overlapping (found by fuzzing).
         Termination::Converged | Termination::Separated | Termination::MaxIterations => {
             let (core_a, core_b) = simplex.witness_points();
             let count = simplex.count.min(2);

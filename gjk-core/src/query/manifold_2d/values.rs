@@ -1,7 +1,7 @@
 //! Contact manifolds as values: up to two contact points with feature ids, their
 //! world-space form, and how points carry over from one frame to the next.
 //!
-//! The query that builds them is [`manifold`](crate::manifold()) (`contact.rs`).
+//! The query that builds them is [`manifold`](crate::manifold()).
 
 use crate::{FeatureId, Scalar, Transform, Vec2};
 
