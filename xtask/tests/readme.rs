@@ -1,7 +1,8 @@
-//! Keeps the examples in the repository README honest: the code between each pair of
-//! markers below is compiled and run here, and `readme_shows_these_examples` checks
-//! that the README's `rust` code blocks are exactly that code, in order: the plane's
-//! example first, then space's.
+//! Keeps the examples in the READMEs honest: the code between each pair of markers
+//! below is compiled and run here, `readme_shows_these_examples` checks that the
+//! repository README's `rust` code blocks are exactly that code, in order (the plane's
+//! example first, then space's), and `crate_readmes_show_only_these_examples` that
+//! every `rust` block of a published crate's README is one of them.
 
 mod plane {
     // README example begins
@@ -108,10 +109,10 @@ fn examples_here() -> Vec<String> {
     examples
 }
 
-/// The README's `rust` code blocks, in order.
-fn examples_in_readme() -> Vec<String> {
-    let readme_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    let readme = std::fs::read_to_string(readme_path).expect("README.md at the workspace root");
+/// The `rust` code blocks of the README at `path` (from the workspace root), in order.
+fn examples_in_readme(path: &str) -> Vec<String> {
+    let readme_path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(&readme_path).expect("the README exists");
     let mut blocks = Vec::new();
     let mut lines = readme.lines();
     while lines.any(|line| line == "```rust") {
@@ -130,8 +131,25 @@ fn readme_shows_these_examples() {
     let here = examples_here();
     assert_eq!(here.len(), 2, "the example markers are missing");
     assert_eq!(
-        examples_in_readme(),
+        examples_in_readme("README.md"),
         here,
         "README.md's examples differ from tests/readme.rs"
     );
+}
+
+#[test]
+fn crate_readmes_show_only_these_examples() {
+    let here = examples_here();
+    for readme in [
+        "gjk-core/README.md",
+        "gjk-shapes/README.md",
+        "gjk-simd/README.md",
+    ] {
+        for block in examples_in_readme(readme) {
+            assert!(
+                here.contains(&block),
+                "{readme} shows an example that tests/readme.rs does not run:\n{block}"
+            );
+        }
+    }
 }
