@@ -17,7 +17,7 @@
 //!
 //! Errors are relative to the pair's scale `L`, the larger of the exact distance and
 //! the two shapes' sizes (the largest distance of a point of a shape from its local
-//! origin), as in the README's accuracy table. The `--tsv` lines name each workload
+//! origin), as in the kernel's own accuracy tests. The `--tsv` lines name each workload
 //! and library as the criterion groups and functions do (`distance_cuboids`,
 //! `parry3d_sat`), which is how `cargo xtask bench` joins them to the timings.
 

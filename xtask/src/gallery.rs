@@ -1,6 +1,6 @@
 //! `cargo xtask gallery [--check]`: pictures of what each query computes, generated
 //! from the kernel's own answers and written as SVG to `docs/gallery/`, where the
-//! README and the crates' documentation show them.
+//! README, `docs/` and the crates' documentation show them.
 //!
 //! - `distance.svg`: six pairs with witness points and normals (the demo's picture);
 //! - `distance3d.svg`: three pairs in space, seen by one orthographic camera, with

@@ -1,6 +1,7 @@
 //! Project automation, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
 //!
-//! - `bench`: the peer benchmarks and their markdown report ([`bench`](mod@bench)).
+//! - `bench`: the peer benchmarks and their report in `docs/performance.md`
+//!   ([`bench`](mod@bench)).
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs, in the plane
 //!   and in space ([`demo`]).
@@ -43,7 +44,7 @@ commands:
   bench [--quick]
          gjk side by side with parry2d and Box2D v3, and in 3D with parry3d
          (criterion), then markdown tables of ns/query, ratios and accuracy against
-         the f64 oracles, written to target/bench-report.md
+         the f64 oracles, written into docs/performance.md
   ci     run every check CI runs: fmt, clippy, tests, docs, no_std cross builds
   demo   print a tour of the kernel on a few shape pairs, in the plane and in space, and
          draw them to target/demo.svg and target/demo3d.svg

@@ -1,8 +1,10 @@
-//! Keeps the example in the repository README honest: the code between the markers
-//! below is compiled and run here, and `readme_shows_this_example` checks that the
-//! first `rust` code block of README.md is exactly that code.
+//! Keeps the examples in the READMEs honest: the code between each pair of markers
+//! below is compiled and run here, `readme_shows_these_examples` checks that the
+//! repository README's `rust` code blocks are exactly that code, in order (the plane's
+//! example first, then space's), and `crate_readmes_show_only_these_examples` that
+//! every `rust` block of a published crate's README is one of them.
 
-mod readme {
+mod plane {
     // README example begins
     use gjk_core::{
         DistanceStatus, SimplexCache, Transform, Vec2, distance, distance_cached, intersects,
@@ -43,38 +45,111 @@ mod readme {
     // README example ends
 
     #[test]
-    fn readme_example_runs() -> Result<(), ShapeError> {
+    fn readme_example_in_the_plane_runs() -> Result<(), ShapeError> {
         main()
     }
 }
 
-/// Indentation of the example in this file (inside `mod readme`).
+mod space {
+    // README example begins
+    use gjk_core::{
+        CastStatus, DistanceStatus, PenetrationStatus, Quat, ShapeCastInput, Transform3, Vec3,
+        distance, penetration, shape_cast,
+    };
+    use gjk_shapes::{Cuboid, ShapeError, Sphere};
+
+    fn main() -> Result<(), ShapeError> {
+        // A crate turned about the vertical, and a ball 2 above its centre.
+        let crate_box = Cuboid::new(Vec3::new(1.0_f32, 0.5, 0.25))?;
+        let ball = Sphere::new(Vec3::ZERO, 0.5)?;
+        let turn = Quat::from_axis_angle(Vec3::Z, 0.3).expect("a unit axis");
+        let turned = Transform3::new(Vec3::ZERO, turn);
+        let above = Transform3::from_translation(Vec3::new(0.0, 0.0, 2.0));
+        let out = distance(&crate_box, turned, &ball, above);
+        assert_eq!(out.status, DistanceStatus::Separated);
+        assert!((out.distance - 1.25).abs() < 1e-6);
+
+        // Dropped by 3, the ball touches the crate after 1.25 of the way.
+        let fall = ShapeCastInput::moving_b(Vec3::new(0.0, 0.0, -3.0));
+        let hit = shape_cast(&crate_box, turned, &ball, above, fall);
+        assert_eq!(hit.status, CastStatus::Hit);
+        assert!((hit.fraction - 1.25 / 3.0).abs() < 1e-6);
+
+        // Sunk 0.25 into the crate's top, it leaves straight up.
+        let sunk = Transform3::from_translation(Vec3::new(0.0, 0.0, 0.5));
+        let deep = penetration(&crate_box, turned, &ball, sunk);
+        assert_eq!(deep.status, PenetrationStatus::Penetrating);
+        assert!((deep.depth - 0.25).abs() < 1e-6);
+        Ok(())
+    }
+    // README example ends
+
+    #[test]
+    fn readme_example_in_space_runs() -> Result<(), ShapeError> {
+        main()
+    }
+}
+
+/// Indentation of the examples in this file (inside their modules).
 const INDENT: &str = "    ";
 
-#[test]
-fn readme_shows_this_example() {
+/// The examples between this file's markers, in order, without the modules' indentation.
+fn examples_here() -> Vec<String> {
     let this_file = include_str!("readme.rs");
-    let example: String = this_file
-        .lines()
-        .skip_while(|line| !line.ends_with("// README example begins"))
-        .skip(1)
-        .take_while(|line| !line.ends_with("// README example ends"))
-        .map(|line| format!("{}\n", line.strip_prefix(INDENT).unwrap_or(line)))
-        .collect();
+    let mut examples = Vec::new();
+    let mut lines = this_file.lines();
+    while lines.any(|line| line.ends_with("// README example begins")) {
+        let example: String = lines
+            .by_ref()
+            .take_while(|line| !line.ends_with("// README example ends"))
+            .map(|line| format!("{}\n", line.strip_prefix(INDENT).unwrap_or(line)))
+            .collect();
+        examples.push(example);
+    }
+    examples
+}
 
-    let readme_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    let readme = std::fs::read_to_string(readme_path).expect("README.md at the workspace root");
-    let shown: String = readme
-        .lines()
-        .skip_while(|line| *line != "```rust")
-        .skip(1)
-        .take_while(|line| *line != "```")
-        .map(|line| format!("{line}\n"))
-        .collect();
+/// The `rust` code blocks of the README at `path` (from the workspace root), in order.
+fn examples_in_readme(path: &str) -> Vec<String> {
+    let readme_path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(&readme_path).expect("the README exists");
+    let mut blocks = Vec::new();
+    let mut lines = readme.lines();
+    while lines.any(|line| line == "```rust") {
+        let block: String = lines
+            .by_ref()
+            .take_while(|line| *line != "```")
+            .map(|line| format!("{line}\n"))
+            .collect();
+        blocks.push(block);
+    }
+    blocks
+}
 
-    assert!(!example.is_empty(), "the example markers are missing");
+#[test]
+fn readme_shows_these_examples() {
+    let here = examples_here();
+    assert_eq!(here.len(), 2, "the example markers are missing");
     assert_eq!(
-        shown, example,
-        "README.md's example differs from tests/readme.rs"
+        examples_in_readme("README.md"),
+        here,
+        "README.md's examples differ from tests/readme.rs"
     );
+}
+
+#[test]
+fn crate_readmes_show_only_these_examples() {
+    let here = examples_here();
+    for readme in [
+        "gjk-core/README.md",
+        "gjk-shapes/README.md",
+        "gjk-simd/README.md",
+    ] {
+        for block in examples_in_readme(readme) {
+            assert!(
+                here.contains(&block),
+                "{readme} shows an example that tests/readme.rs does not run:\n{block}"
+            );
+        }
+    }
 }
