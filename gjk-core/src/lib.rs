@@ -52,7 +52,7 @@
 //! point is `witness_b - witness_a`. The picture is drawn by `cargo xtask gallery` from
 //! the support calls of a real query (an ellipse and a box, in `f32`).
 //!
-#![doc = include_str!("../../docs/gallery/gjk_trace.svg")]
+#![doc = include_str!("../doc/gjk_trace.svg")]
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -134,6 +134,23 @@ fn steps() -> Vec<Step> {
         Step::cargo("doc", &["doc", "--workspace", "--no-deps"])
             .with_env("RUSTDOCFLAGS", "-D warnings"),
         Step::cargo("gallery up to date", &["xtask", "gallery", "--check"]),
+        // The three published crates packaged and built from their packages, gjk-shapes
+        // and gjk-simd against the packaged gjk-core (`--allow-dirty` so that a local
+        // run on uncommitted work checks that work).
+        Step::cargo(
+            "publish dry run",
+            &[
+                "publish",
+                "--dry-run",
+                "--allow-dirty",
+                "-p",
+                "gjk-core",
+                "-p",
+                "gjk-shapes",
+                "-p",
+                "gjk-simd",
+            ],
+        ),
         Step {
             name: "cross targets".to_owned(),
             needs: vec!["rustup"],

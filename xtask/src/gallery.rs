@@ -1,6 +1,7 @@
 //! `cargo xtask gallery [--check]`: pictures of what each query computes, generated
 //! from the kernel's own answers and written as SVG to `docs/gallery/`, where the
-//! README, `docs/` and the crates' documentation show them.
+//! README and `docs/` show them; the picture gjk-core's crate documentation embeds
+//! lives inside that crate (`gjk-core/doc/`), so that its published package holds it.
 //!
 //! - `distance.svg`: six pairs with witness points and normals (the demo's picture);
 //! - `distance3d.svg`: three pairs in space, seen by one orthographic camera, with
@@ -25,47 +26,52 @@ use std::path::Path;
 /// Where the pictures live, relative to the workspace root.
 pub const GALLERY_DIR: &str = "docs/gallery";
 
-/// A picture's file name and the function that draws it.
-type Drawing = (&'static str, fn() -> Result<String, String>);
+/// A picture's directory relative to the workspace root, its file name and the
+/// function that draws it.
+type Drawing = (&'static str, &'static str, fn() -> Result<String, String>);
 
 /// Every picture of the gallery.
 const DRAWINGS: [Drawing; 7] = [
-    ("distance.svg", crate::demo::distance_picture),
-    ("distance3d.svg", crate::demo::distance3d_picture),
-    ("ray_cast.svg", casts::ray_fan),
-    ("shape_cast.svg", casts::capsule_onto_box),
-    ("time_of_impact.svg", sweep::spinning_bar),
-    ("gjk_trace.svg", trace::gjk_trace),
-    ("manifold.svg", contacts::manifolds),
+    (GALLERY_DIR, "distance.svg", crate::demo::distance_picture),
+    (
+        GALLERY_DIR,
+        "distance3d.svg",
+        crate::demo::distance3d_picture,
+    ),
+    (GALLERY_DIR, "ray_cast.svg", casts::ray_fan),
+    (GALLERY_DIR, "shape_cast.svg", casts::capsule_onto_box),
+    (GALLERY_DIR, "time_of_impact.svg", sweep::spinning_bar),
+    ("gjk-core/doc", "gjk_trace.svg", trace::gjk_trace),
+    (GALLERY_DIR, "manifold.svg", contacts::manifolds),
 ];
 
 /// Writes (or with `check`, compares) every picture.
 pub fn run(workspace_root: &Path, check: bool) -> Result<(), String> {
-    let directory = workspace_root.join(GALLERY_DIR);
-    if !check {
-        std::fs::create_dir_all(&directory).map_err(|error| error.to_string())?;
-    }
     let mut stale = Vec::new();
-    for (name, draw) in DRAWINGS {
+    for (folder, name, draw) in DRAWINGS {
         let svg = draw()?;
+        let directory = workspace_root.join(folder);
+        if !check {
+            std::fs::create_dir_all(&directory).map_err(|error| error.to_string())?;
+        }
         let path = directory.join(name);
         if check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
-                stale.push(name);
+                stale.push(format!("{folder}/{name}"));
             }
         } else {
             std::fs::write(&path, svg).map_err(|error| format!("{}: {error}", path.display()))?;
-            println!("wrote {GALLERY_DIR}/{name}");
+            println!("wrote {folder}/{name}");
         }
     }
     if stale.is_empty() {
         if check {
-            println!("the gallery in {GALLERY_DIR} is up to date");
+            println!("the gallery is up to date");
         }
         Ok(())
     } else {
         Err(format!(
-            "out of date in {GALLERY_DIR}: {} (run `cargo xtask gallery`)",
+            "out of date: {} (run `cargo xtask gallery`)",
             stale.join(", ")
         ))
     }
