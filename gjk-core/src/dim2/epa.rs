@@ -32,9 +32,10 @@
 //!          the open faces (improve_bound), reported as MaxIterations
 //! ```
 
-use core::cmp::Ordering;
-
 use crate::dim2::simplex::Simplex;
+use crate::kernel::epa::{
+    self as certificate, DifferencePoint, REFINE_STEPS, slack, support_budget,
+};
 use crate::kernel::simplex::{SimplexVertex, made_of};
 use crate::kernel::{Deepest, EpaEnd, PlanePair};
 use crate::{FeatureId, Scalar, Vec2};
@@ -111,6 +112,16 @@ impl<S: Scalar> PolytopeVertex<S> {
         made_of((self.feature_a, self.feature_b), feature_a, feature_b)
     }
 }
+
+impl<S: Scalar> DifferencePoint<Vec2<S>> for PolytopeVertex<S> {
+    #[inline]
+    fn w(&self) -> Vec2<S> {
+        self.w
+    }
+}
+
+/// A support direction bounding the depth from above (see `kernel/epa.rs`).
+type Refined<S> = certificate::Refined<S, Vec2<S>, PolytopeVertex<S>>;
 
 /// One polytope edge, from vertex `i` to `i + 1`: outward unit normal and distance
 /// from the origin.
@@ -316,10 +327,6 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
     // Whether the loop ended on the bound: no open face could beat it.
     let mut met_bound = false;
     let mut scale = S::ZERO;
-    // The error a depth may keep: relative to the depth, with the touching margin of GJK
-    // (relative to the shapes' size, `scale`) for depths near zero, where a relative
-    // gap alone could never be met.
-    let slack = |depth: S, scale: S| S::GJK_RELATIVE_GAP * depth.abs() + S::GJK_TOUCHING * scale;
     let end = loop {
         let nearest = polytope.nearest_face();
         let face = polytope.faces[nearest];
@@ -421,50 +428,11 @@ pub(crate) fn expand<S: Scalar, D: PlanePair<S> + ?Sized>(
     }
 }
 
-/// A support direction of `D`: outward unit normal, the depth along it (an upper bound
-/// of the answer: `D` reaches that far that way) and `D`'s support point there.
-#[derive(Clone, Copy)]
-struct Refined<S> {
-    normal: Vec2<S>,
-    depth: S,
-    deepest: PolytopeVertex<S>,
-}
+/// Most support calls EPA makes (see [`support_budget`]).
+const SUPPORT_BUDGET: u32 = support_budget(CAPACITY);
 
-impl<S: Scalar> Refined<S> {
-    /// Takes the support direction `normal`, with `D`'s support point `deepest` there,
-    /// if `D` reaches less far that way.
-    fn keep_least(&mut self, normal: Vec2<S>, deepest: PolytopeVertex<S>) {
-        let depth = normal.dot(deepest.w);
-        if depth < self.depth {
-            *self = Refined {
-                normal,
-                depth,
-                deepest,
-            };
-        }
-    }
-}
-
-/// Most support calls EPA makes. The full polytope is pruned and grown again until
-/// the nearest face meets the bound; where the deepest direction is ill-conditioned,
-/// many faces stay open at every step. Measured in `f64` (`f32` takes about 40 %):
-/// 356 calls for a point 4e-3 of the size from the centre of an ellipse whose axes
-/// differ by 0.3 %, 517 at its centre, 655 for a point 1e-3 from the centre of a circle
-/// given as an ellipse; two ellipses 2:1 at the same place take 96. A point at the
-/// very centre of a circle can never be certified (every chord lies inside): it ends
-/// at this budget with the exact depth and `MaxIterations`.
-const SUPPORT_BUDGET: u32 = 12 * CAPACITY as u32;
-
-/// The best values EPA can give when it cannot certify them (the polytope full and
-/// every face open, or the budget spent): the least of the local minima found by
-/// [`first_bound`] from each face that could still hold a smaller one, nearest first
-/// (at most [`REFINE_STEPS`] support calls per face).
-///
-/// Near the centre of a nearly round shape every face stays open (each chord sags
-/// more than the depth varies), and the bound from the nearest face alone can lie in
-/// the shallower of two dips of the support function: 2 % of the size too deep in
-/// random points near the centres of ellipses flattened by 1e-7 to 0.1. The answer
-/// stays an upper bound of the depth, and the status says it is not certified.
+/// The best values EPA can give when it cannot certify them: the certificate's
+/// [`improve_bound`](certificate::improve_bound) over every face of the polygon.
 fn improve_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
     pair: &D,
     polytope: &Polytope<S>,
@@ -472,35 +440,21 @@ fn improve_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
     slack: &impl Fn(S) -> S,
     iterations: &mut u32,
 ) {
-    // The faces, nearest first (as bytes: a firmware's stack holds the polytope too).
     let mut order = [0_u8; CAPACITY];
     for (slot, index) in order.iter_mut().zip(0..) {
         *slot = index;
     }
-    let order = &mut order[..polytope.count];
-    let distance = |index: &u8| polytope.faces[usize::from(*index)].distance;
-    order.sort_unstable_by(|first, second| {
-        distance(first)
-            .partial_cmp(&distance(second))
-            .unwrap_or(Ordering::Equal)
-    });
-    for &index in order.iter() {
-        let face = polytope.faces[usize::from(index)];
-        if face.distance >= bound.depth - slack(bound.depth) {
-            return;
-        }
-        match first_bound(pair, face.normal, iterations) {
-            Some(found) if found.depth < bound.depth => *bound = found,
-            Some(_) => {}
-            None => return,
-        }
-    }
+    certificate::improve_bound(
+        &mut order[..polytope.count],
+        |index| {
+            let face = polytope.faces[usize::from(index)];
+            (face.normal, face.distance)
+        },
+        bound,
+        slack,
+        |normal| first_bound(pair, normal, iterations),
+    );
 }
-
-/// Most support calls [`first_bound`] makes. From a full polytope's face the secant
-/// steps below converge superlinearly; two curved `f64` ellipses at the same place
-/// take four.
-const REFINE_STEPS: u32 = 12;
 
 /// The first upper bound of the depth, once the polytope has filled: the local minimum
 /// of `D`'s support function near the nearest face (its outward normal `normal`), to
@@ -539,11 +493,7 @@ fn first_bound<S: Scalar, D: PlanePair<S> + ?Sized>(
         deepest.w.is_finite().then_some((direction, deepest))
     };
     let (direction, deepest) = probe(S::ZERO, iterations)?;
-    let mut best = Refined {
-        normal: direction,
-        depth: direction.dot(deepest.w),
-        deepest,
-    };
+    let mut best = Refined::new(direction, deepest);
     let converged = |direction: Vec2<S>, point: Vec2<S>| {
         direction.perp().dot(point).abs() <= S::GJK_RELATIVE_GAP * point.length()
     };

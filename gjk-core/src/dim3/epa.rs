@@ -47,14 +47,15 @@
 //! inside a nearly round shape) the faces near the answer outnumber the polytope even
 //! so, and the answer is an honest `MaxIterations` with its upper bound.
 
-use core::cmp::Ordering;
-
 use crate::dim3::closest::closest_on_triangle;
 use crate::dim3::polytope::{
     CAPACITY, FACE_CAPACITY, Polytope, Vertex, fraction_nearest_origin, triangle_normal,
 };
 use crate::dim3::simplex::Simplex3;
 use crate::kernel::MinkowskiDifference;
+use crate::kernel::epa::{
+    self as certificate, DifferencePoint, REFINE_STEPS, slack, support_budget,
+};
 use crate::kernel::simplex::GjkSimplex;
 use crate::kernel::{Deepest, EpaEnd};
 use crate::{Scalar, Vec3};
@@ -68,16 +69,9 @@ fn support_along<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
     Vertex::from_simplex(&pair.support(-direction))
 }
 
-/// The error a depth may keep: relative to the depth, with the touching margin of GJK
-/// (relative to the shapes' size, `scale`) for depths near zero, where a relative gap
-/// alone could never be met. The plane's EPA uses the same.
-fn slack<S: Scalar>(depth: S, scale: S) -> S {
-    S::GJK_RELATIVE_GAP * depth.abs() + S::GJK_TOUCHING * scale
-}
-
 /// Most support calls EPA makes before it reports `MaxIterations`, not counting the
-/// refinements of the bound.
-const SUPPORT_BUDGET: u32 = 12 * CAPACITY as u32;
+/// refinements of the bound (see [`support_budget`]).
+const SUPPORT_BUDGET: u32 = support_budget(CAPACITY);
 
 /// Runs EPA from the simplex GJK ended with (the origin in or on it).
 pub(crate) fn expand<S, D>(pair: &D, simplex: &Simplex3<S>) -> Deepest<S, Vec3<S>>
@@ -229,34 +223,18 @@ fn bound_answer<S: Scalar>(
     }
 }
 
-/// A support direction of `D`: outward unit normal, the depth along it (an upper bound
-/// of the answer: `D` reaches that far that way) and `D`'s support point there.
-#[derive(Clone, Copy)]
-struct Refined<S> {
-    normal: Vec3<S>,
-    depth: S,
-    deepest: Vertex<S>,
-}
-
-impl<S: Scalar> Refined<S> {
-    /// Takes the support direction `normal`, with `D`'s support point `deepest` there,
-    /// if `D` reaches less far that way; the depth along it.
-    fn keep_least(&mut self, normal: Vec3<S>, deepest: Vertex<S>) -> S {
-        let depth = normal.dot(deepest.w);
-        if depth < self.depth {
-            *self = Refined {
-                normal,
-                depth,
-                deepest,
-            };
-        }
-        depth
+impl<S: Scalar> DifferencePoint<Vec3<S>> for Vertex<S> {
+    #[inline]
+    fn w(&self) -> Vec3<S> {
+        self.w
     }
 }
 
-/// The best values EPA can give when it cannot certify them: the least of the local
-/// minima found by [`first_bound`] from each face that could still hold a smaller one,
-/// nearest first. The answer stays an upper bound of the depth.
+/// A support direction bounding the depth from above (see `kernel/epa.rs`).
+type Refined<S> = certificate::Refined<S, Vec3<S>, Vertex<S>>;
+
+/// The best values EPA can give when it cannot certify them: the certificate's
+/// [`improve_bound`](certificate::improve_bound) over the live faces of the polytope.
 fn improve_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
     pair: &D,
     polytope: &Polytope<S>,
@@ -264,7 +242,6 @@ fn improve_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
     scale: S,
     iterations: &mut u32,
 ) {
-    // The live faces, nearest first (as bytes: a firmware's stack holds the polytope).
     let mut order = [0_u8; FACE_CAPACITY];
     let mut count = 0;
     for (index, face) in polytope.faces[..polytope.face_end].iter().enumerate() {
@@ -273,33 +250,22 @@ fn improve_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
             count += 1;
         }
     }
-    let order = &mut order[..count];
-    let distance = |index: &u8| polytope.face(*index).distance;
-    order.sort_unstable_by(|first, second| {
-        distance(first)
-            .partial_cmp(&distance(second))
-            .unwrap_or(Ordering::Equal)
-    });
-    for &index in order.iter() {
-        let face = polytope.face(index);
-        if face.distance >= bound.depth - slack(bound.depth, scale) {
-            return;
-        }
-        match first_bound(pair, face.normal, iterations) {
-            Some(found) if found.depth < bound.depth => *bound = found,
-            Some(_) => {}
-            None => return,
-        }
-    }
+    certificate::improve_bound(
+        &mut order[..count],
+        |index| {
+            let face = polytope.face(index);
+            (face.normal, face.distance)
+        },
+        bound,
+        |depth| slack(depth, scale),
+        |normal| first_bound(pair, normal, iterations),
+    );
 }
 
-/// Most quasi-Newton support calls [`first_bound`] makes (a kink adds at most
-/// `2 KINK_STEPS`).
-const REFINE_STEPS: u32 = 12;
-
 /// A local minimum of `D`'s support function near the direction `normal`, to the
-/// precision of `S` where it is found within [`REFINE_STEPS`] support calls, and the
-/// smallest value seen otherwise. `None` when a support point is not finite.
+/// precision of `S` where it is found within [`REFINE_STEPS`] support calls (a kink
+/// adds at most `2 KINK_STEPS`), and the smallest value seen otherwise. `None` when a
+/// support point is not finite.
 ///
 /// The depth is the minimum over unit directions `u` of `h(u) = u . p(u)`, with `p(u)`
 /// the support point; its gradient on the sphere is the part of `p(u)` across `u`,
@@ -336,11 +302,7 @@ fn first_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
         )
     };
     let (direction, deepest) = probe([S::ZERO; 2], iterations)?;
-    let mut best = Refined {
-        normal: direction,
-        depth: direction.dot(deepest.w),
-        deepest,
-    };
+    let mut best = Refined::new(direction, deepest);
     let (mut gradient, converged) = slope(direction, deepest.w);
     if converged {
         return Some(best);

@@ -8,6 +8,7 @@
 
 pub(crate) mod cache;
 pub(crate) mod cast;
+pub(crate) mod epa;
 mod gjk;
 mod pair;
 pub(crate) mod profile;

@@ -37,7 +37,7 @@ use crate::{CastOutput, Ray, RayShape, RigidTransform, Scalar, ShapeCastInput, S
 /// times the rounding of the surface, whichever cast computes it (a shape's analytic
 /// cast rounds the surface less; it cannot change the conditioning). Rays, sizes and
 /// distances from 1e-37 to 1e37 (`f32`) are all computed at a scale where their
-/// squares keep their digits (see [`Scalar::RESCALE_BELOW`](crate::Scalar::RESCALE_BELOW)).
+/// squares keep their digits (see [`Scalar::RESCALE_BELOW`]).
 ///
 /// ```
 /// use gjk_core::{ray_cast, CastStatus, FeatureId, Ray, RayShape, Support, SupportPoint, Transform, Vec2};
