@@ -162,7 +162,7 @@ pub trait Space:
 /// let xf = Transform::from_translation(Vec2::new(1.0_f32, 2.0));
 /// assert_eq!(RigidTransform::transform_point(&xf, Vec2::ZERO), Vec2::new(1.0, 2.0));
 /// ```
-pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq {
+pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq + Mul<Output = Self> {
     /// The transform that changes nothing.
     ///
     /// ```
@@ -180,6 +180,17 @@ pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq {
     /// assert!(!RigidTransform::is_valid(&nan));
     /// ```
     fn is_valid(&self) -> bool;
+
+    /// Whether every entry of the translation and the rotation is finite (the rotation
+    /// may still be of the wrong length: see [`is_valid`](Self::is_valid)).
+    ///
+    /// ```
+    /// use gjk_core::{Quat, RigidTransform, Transform3, Vec3};
+    /// let stretched = Transform3::new(Vec3::ZERO, Quat { x: 0.0, y: 0.0, z: 0.0, w: 2.0_f32 });
+    /// assert!(RigidTransform::is_finite(&stretched));
+    /// assert!(!RigidTransform::is_valid(&stretched));
+    /// ```
+    fn is_finite(&self) -> bool;
 
     /// The translation.
     ///
@@ -394,6 +405,11 @@ impl<S: Scalar> RigidTransform<Vec2<S>> for Transform<S> {
         Transform::is_valid(*self)
     }
     #[inline]
+    fn is_finite(&self) -> bool {
+        let rotation = self.rotation;
+        self.translation.is_finite() && Vec2::new(rotation.cos, rotation.sin).is_finite()
+    }
+    #[inline]
     fn translation(&self) -> Vec2<S> {
         self.translation
     }
@@ -565,6 +581,13 @@ impl<S: Scalar> RigidTransform<Vec3<S>> for Transform3<S> {
     #[inline]
     fn is_valid(&self) -> bool {
         Transform3::is_valid(*self)
+    }
+    #[inline]
+    fn is_finite(&self) -> bool {
+        let rotation = self.rotation;
+        self.translation.is_finite()
+            && Vec3::new(rotation.x, rotation.y, rotation.z).is_finite()
+            && rotation.w.is_finite()
     }
     #[inline]
     fn translation(&self) -> Vec3<S> {

@@ -2,12 +2,14 @@
 //!
 //! Concrete convex shapes for [`gjk_core`]: all `Copy`, fixed size, `no_std` and free
 //! of allocation, each implementing [`gjk_core::Support`] with a closed-form support
-//! point, feature ids for polytopes and a closed-form bounding box.
+//! point and feature ids for polytopes, and [`gjk_core::Bounded`] with a closed-form
+//! bounding box.
 //!
 //! - Primitives: [`Point`], [`Circle`], [`Ellipse`], [`Segment`], [`Capsule`],
 //!   [`Rect`], and [`Polygon`] (convex, counter-clockwise, up to `N` vertices inline),
 //!   with [`Polygon::hull`] to build one from any point set.
-//! - Combinators: [`Rounded`] (extra radius), [`Transformed`] (a fixed placement),
+//! - Combinators: [`Rounded`] (extra radius), [`Transformed`] (a fixed placement;
+//!   [`Placed`] in either space),
 //!   [`MinkowskiSum`] and [`Hull`] of two shapes.
 //! - 3D shapes, implementing `Support<S, Vec3<S>>`: [`Point3`], [`Sphere`],
 //!   [`Segment3`], [`Capsule3`], [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull
@@ -81,6 +83,7 @@ mod serde_impls;
 #[cfg(test)]
 mod testing;
 mod three;
+mod transformed;
 mod two;
 
 pub use ball::{Ball, Circle, Sphere};
@@ -91,10 +94,10 @@ pub use minkowski::MinkowskiSum;
 pub use point::{Point, Point3};
 pub use rounded::Rounded;
 pub use segment::{Segment, Segment3};
-pub use three::{Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Transformed3, Triangle3};
+pub use three::{Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Triangle3};
+pub use transformed::{Placed, Transformed, Transformed3};
 pub use two::collide::{PolygonCore, collide_polygons};
 pub use two::ellipse::Ellipse;
 pub use two::polygon::Polygon;
 pub use two::rect::Rect;
 pub use two::shape::{SHAPE_POLYGON_CAPACITY, Shape};
-pub use two::transformed::Transformed;

@@ -9,11 +9,11 @@
 //!   points, stored inline, with [`ConvexPoints::hull`] to keep only the corners of
 //!   any point set).
 //! - Curved: [`Cylinder`], [`Cone`], [`Ellipsoid`].
-//! - Placement: [`Transformed3`].
+//! - Placement: [`Transformed3`](crate::Transformed3).
 //!
 //! The combinators [`Rounded`](crate::Rounded), [`MinkowskiSum`](crate::MinkowskiSum)
-//! and [`Hull`](crate::Hull) take 3D parts too; [`Transformed3`] places a 3D shape as
-//! [`Transformed`](crate::Transformed) places a plane one. Points, spheres, segments,
+//! and [`Hull`](crate::Hull) take 3D parts too, and [`Placed`](crate::Placed) places a
+//! shape in either space. Points, spheres, segments,
 //! capsules, boxes and triangles have closed-form `project_point`s (`project.rs`),
 //! cylinders and cones through their meridian sections (`project_revolved.rs`),
 //! ellipsoids by Eberly's bisection (`project_ellipsoid.rs`); point sets and the
@@ -31,7 +31,6 @@ mod project;
 mod project_ellipsoid;
 mod project_revolved;
 mod ray;
-mod transformed3;
 mod triangle3;
 pub(crate) mod vertices3;
 
@@ -40,5 +39,4 @@ pub use convex_points::ConvexPoints;
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
-pub use transformed3::Transformed3;
 pub use triangle3::Triangle3;

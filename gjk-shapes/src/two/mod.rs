@@ -12,5 +12,4 @@ pub(crate) mod project;
 pub(crate) mod ray;
 pub(crate) mod rect;
 pub(crate) mod shape;
-pub(crate) mod transformed;
 pub(crate) mod vertices;
