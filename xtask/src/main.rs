@@ -5,8 +5,8 @@
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs, in the plane
 //!   and in space ([`demo`]).
-//! - `conformance`: generates (or with `--check` verifies) the conformance table
-//!   ([`conformance`]).
+//! - `conformance`: generates (or with `--check` verifies) the conformance tables, by
+//!   running `gjk-conformance-gen` ([`delegate`]).
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
 //!   compared bit for bit with the host ([`embedded`], [`wasm`]).
 //! - `fuzz`: every fuzz target for a given time or the fixed smoke run, executions per
@@ -20,7 +20,7 @@
 
 mod bench;
 mod ci;
-mod conformance;
+mod delegate;
 mod demo;
 mod elf;
 mod embedded;
@@ -79,8 +79,11 @@ fn main() -> ExitCode {
             }
         },
         Some("conformance") => {
-            let check = std::env::args().skip(2).any(|arg| arg == "--check");
-            report("conformance", conformance::run(&workspace_root(), check))
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report(
+                "conformance",
+                delegate::run(&workspace_root(), &delegate::CONFORMANCE, &args),
+            )
         }
         Some("embedded") => report("embedded", embedded::run(&workspace_root())),
         Some("wasm") => report("wasm", wasm::run(&workspace_root())),
