@@ -4,6 +4,8 @@
 //! | command | runs |
 //! | --- | --- |
 //! | `conformance [--check]` | `gjk-conformance-gen` (`embedded/conformance-gen`) |
+//! | `demo` | `gjk-demo`'s `demo` (`demo/`) |
+//! | `gallery [--check]` | `gjk-demo`'s `gallery` (`demo/`) |
 
 use std::path::Path;
 use std::process::Command;
@@ -20,6 +22,18 @@ pub struct Program {
 pub const CONFORMANCE: Program = Program {
     package: "gjk-conformance-gen",
     bin: None,
+};
+
+/// The tour of the kernel.
+pub const DEMO: Program = Program {
+    package: "gjk-demo",
+    bin: Some("demo"),
+};
+
+/// The gallery's pictures.
+pub const GALLERY: Program = Program {
+    package: "gjk-demo",
+    bin: Some("gallery"),
 };
 
 /// Runs `program` with `args` from the workspace root, its output inherited; cargo's
