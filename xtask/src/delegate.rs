@@ -3,6 +3,7 @@
 //!
 //! | command | runs |
 //! | --- | --- |
+//! | `bench [--quick]` | `gjk-benches`' `peer_report` (`benches/`) |
 //! | `conformance [--check]` | `gjk-conformance-gen` (`embedded/conformance-gen`) |
 //! | `demo` | `gjk-demo`'s `demo` (`demo/`) |
 //! | `gallery [--check]` | `gjk-demo`'s `gallery` (`demo/`) |
@@ -18,7 +19,13 @@ pub struct Program {
     pub bin: Option<&'static str>,
 }
 
-/// The conformance table generator.
+/// The peer report.
+pub const BENCH: Program = Program {
+    package: "gjk-benches",
+    bin: Some("peer_report"),
+};
+
+/// The conformance tables' generator.
 pub const CONFORMANCE: Program = Program {
     package: "gjk-conformance-gen",
     bin: None,

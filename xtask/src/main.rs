@@ -1,7 +1,7 @@
 //! Project automation, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
 //!
-//! - `bench`: the peer benchmarks and their report in `docs/performance.md`
-//!   ([`bench`](mod@bench)).
+//! - `bench`: the peer benchmarks and their report in `docs/performance.md`, by running
+//!   gjk-benches' `peer_report` ([`delegate`]).
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs, in the plane
 //!   and in space, by running `gjk-demo` ([`delegate`]).
@@ -19,7 +19,6 @@
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
 //!   ([`size`]).
 
-mod bench;
 mod ci;
 mod delegate;
 mod elf;
@@ -104,7 +103,10 @@ fn main() -> ExitCode {
         Some("js") => report("js", js::run(&workspace_root())),
         Some("bench") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
-            report("bench", bench::run(&workspace_root(), &args))
+            report(
+                "bench",
+                delegate::run(&workspace_root(), &delegate::BENCH, &args),
+            )
         }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
