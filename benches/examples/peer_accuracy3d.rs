@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p gjk-benches --example peer_accuracy3d           # markdown
-//! cargo run --release -p gjk-benches --example peer_accuracy3d -- --tsv  # for xtask
+//! cargo run --release -p gjk-benches --example peer_accuracy3d -- --tsv  # peer_report
 //! ```
 //!
 //! Each library is judged on the input it was actually given: the oracle places the

@@ -382,24 +382,6 @@ mod tests {
     }
 
     #[test]
-    fn libm_and_std_square_roots_agree_bit_for_bit() {
-        // The kernel's `sqrt` is `libm::sqrtf` without std and may be std's (the
-        // `sqrtss` instruction) when a host build enables num-traits' `std`. Both are
-        // correctly rounded, so they must agree on every input; this samples a million
-        // bit patterns and the edges.
-        let mut rng = crate::conformance::Rng::new(0x5eed);
-        let edges = [0.0_f32, -0.0, f32::MIN_POSITIVE, 1e-45, 1.0, 2.0, f32::MAX];
-        let samples = (0..1 << 20).map(|_| f32::from_bits((rng.next_u64() >> 33) as u32));
-        for value in edges.into_iter().chain(samples) {
-            assert_eq!(
-                libm::sqrtf(value).to_bits(),
-                value.sqrt().to_bits(),
-                "{value:e}"
-            );
-        }
-    }
-
-    #[test]
     fn the_host_passes_the_checked_in_tables() {
         let hosts = host_runs().unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(hosts.len(), 2);

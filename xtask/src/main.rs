@@ -1,35 +1,32 @@
 //! Project automation, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
 //!
-//! - `bench`: the peer benchmarks and their report in `docs/performance.md`
-//!   ([`bench`](mod@bench)).
+//! - `bench`: the peer benchmarks and their report in `docs/performance.md`, by running
+//!   gjk-benches' `peer_report` ([`delegate`]).
 //! - `ci`: every check CI runs, in order, with a summary table ([`ci`]).
 //! - `demo`: a printed and drawn tour of the kernel on a few shape pairs, in the plane
-//!   and in space ([`demo`]).
-//! - `conformance`: generates (or with `--check` verifies) the conformance table
-//!   ([`conformance`]).
+//!   and in space, by running `gjk-demo` ([`delegate`]).
+//! - `conformance`: generates (or with `--check` verifies) the conformance tables, by
+//!   running `gjk-conformance-gen` ([`delegate`]).
 //! - `embedded`, `wasm`: the table on Cortex-M under QEMU and in wasm under node,
 //!   compared bit for bit with the host ([`embedded`], [`wasm`]).
 //! - `fuzz`: every fuzz target for a given time or the fixed smoke run, executions per
 //!   target ([`fuzz`]).
-//! - `gallery`: SVG pictures of every query in `docs/gallery` ([`gallery`]).
+//! - `gallery`: SVG pictures of every query in `docs/gallery`, by running `gjk-demo`
+//!   ([`delegate`]).
 //! - `web`: the interactive page on localhost, and its browser test ([`web`]).
 //! - `js`: the npm package, packed, installed into a sample project and tested in node
 //!   and headless Chromium ([`js`]).
 //! - `size`: flash and stack of the queries in firmware, and their panic-free link
 //!   ([`size`]).
 
-mod bench;
 mod ci;
-mod conformance;
-mod demo;
+mod delegate;
 mod elf;
 mod embedded;
 mod firmware;
 mod fuzz;
-mod gallery;
 mod js;
 mod size;
-mod svg;
 mod wasm;
 mod web;
 
@@ -71,16 +68,19 @@ fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
         Some("ci") => ci::run(&workspace_root()),
-        Some("demo") => match demo::run(&workspace_root()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("demo failed: {error}");
-                ExitCode::FAILURE
-            }
-        },
+        Some("demo") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report(
+                "demo",
+                delegate::run(&workspace_root(), &delegate::DEMO, &args),
+            )
+        }
         Some("conformance") => {
-            let check = std::env::args().skip(2).any(|arg| arg == "--check");
-            report("conformance", conformance::run(&workspace_root(), check))
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report(
+                "conformance",
+                delegate::run(&workspace_root(), &delegate::CONFORMANCE, &args),
+            )
         }
         Some("embedded") => report("embedded", embedded::run(&workspace_root())),
         Some("wasm") => report("wasm", wasm::run(&workspace_root())),
@@ -89,8 +89,11 @@ fn main() -> ExitCode {
             report("fuzz", fuzz::run(&workspace_root(), &args))
         }
         Some("gallery") => {
-            let check = std::env::args().skip(2).any(|arg| arg == "--check");
-            report("gallery", gallery::run(&workspace_root(), check))
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            report(
+                "gallery",
+                delegate::run(&workspace_root(), &delegate::GALLERY, &args),
+            )
         }
         Some("web") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
@@ -100,7 +103,10 @@ fn main() -> ExitCode {
         Some("js") => report("js", js::run(&workspace_root())),
         Some("bench") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
-            report("bench", bench::run(&workspace_root(), &args))
+            report(
+                "bench",
+                delegate::run(&workspace_root(), &delegate::BENCH, &args),
+            )
         }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

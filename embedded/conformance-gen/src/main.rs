@@ -1,6 +1,7 @@
-//! `cargo xtask conformance [--check]`: generates the conformance tables,
-//! `embedded/conformance/src/cases.rs` (the plane) and `cases3.rs` (3D), or with
-//! `--check` fails if a checked-in one is not what the generator writes today.
+//! The generator of the conformance tables, `embedded/conformance/src/cases.rs` (the
+//! plane) and `cases3.rs` (3D), which the firmware, the wasm module and the host run.
+//! `cargo xtask conformance` runs it to write them; with `--check` it writes nothing
+//! and fails if a checked-in table is not what it would write (CI runs the check).
 //!
 //! The generator draws the cases ([`catalogue`], [`catalogue3`]), runs each through
 //! the same `gjk-conformance` code the targets run, on this host, and keeps the result
@@ -16,10 +17,8 @@ mod render;
 mod render3;
 mod rng;
 
-#[cfg(test)]
-pub use rng::Rng;
-
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use gjk_conformance::{Case, Query3, Reference, TableQuery};
 
@@ -31,8 +30,33 @@ pub const TABLE_PATH: &str = "embedded/conformance/src/cases.rs";
 /// Where the 3D table lives, relative to the workspace root.
 pub const TABLE3_PATH: &str = "embedded/conformance/src/cases3.rs";
 
+/// Where the catalogues live, relative to the workspace root; the tables name them.
+pub const CATALOGUE_DIR: &str = "embedded/conformance-gen/src";
+
 /// The command that writes the tables, named in the files and in error messages.
 const COMMAND: &str = "cargo xtask conformance";
+
+/// Writes the tables, or with `--check` compares them with the checked-in ones.
+fn main() -> ExitCode {
+    let check = std::env::args().skip(1).any(|arg| arg == "--check");
+    match run(&workspace_root(), check) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root, two folders above this crate's.
+fn workspace_root() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .ancestors()
+        .nth(2)
+        .unwrap_or(manifest_dir)
+        .to_path_buf()
+}
 
 /// Writes the tables, or with `check` compares them with the checked-in ones.
 pub fn run(workspace_root: &Path, check: bool) -> Result<(), String> {
@@ -177,7 +201,7 @@ mod tests {
 
     #[test]
     fn checked_in_table_is_what_the_generator_writes() {
-        let root = crate::workspace_root();
+        let root = workspace_root();
         if let Err(error) = run(&root, true) {
             panic!("{error}");
         }
@@ -198,6 +222,25 @@ mod tests {
                 overlapping: None,
             }
         );
+    }
+
+    #[test]
+    fn libm_and_std_square_roots_agree_bit_for_bit() {
+        // The kernel's `sqrt` is `libm::sqrtf` without std and may be std's (the
+        // `sqrtss` instruction) when a host build enables num-traits' `std`; the tables
+        // hold this host's answers as what every target must give. Both are correctly
+        // rounded, so they must agree on every input; this samples a million bit
+        // patterns and the edges.
+        let mut rng = rng::Rng::new(0x5eed);
+        let edges = [0.0_f32, -0.0, f32::MIN_POSITIVE, 1e-45, 1.0, 2.0, f32::MAX];
+        let samples = (0..1 << 20).map(|_| f32::from_bits((rng.next_u64() >> 33) as u32));
+        for value in edges.into_iter().chain(samples) {
+            assert_eq!(
+                libm::sqrtf(value).to_bits(),
+                value.sqrt().to_bits(),
+                "{value:e}"
+            );
+        }
     }
 
     #[test]

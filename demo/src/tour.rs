@@ -1,4 +1,4 @@
-//! `cargo xtask demo`: a printed tour of the kernel on a few shape pairs (distance,
+//! The tour `cargo xtask demo` prints: the kernel on a few shape pairs (distance,
 //! witness points, normal, iterations, status, the overlap test), the same queries on
 //! pairs in space, warm starts over a few frames of motion and invalid input, then
 //! pictures of the pairs in `target/demo.svg` and `target/demo3d.svg`.

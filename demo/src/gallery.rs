@@ -1,7 +1,8 @@
-//! `cargo xtask gallery [--check]`: pictures of what each query computes, generated
-//! from the kernel's own answers and written as SVG to `docs/gallery/`, where the
-//! README and `docs/` show them; the picture gjk-core's crate documentation embeds
-//! lives inside that crate (`gjk-core/doc/`), so that its published package holds it.
+//! The gallery (`cargo xtask gallery [--check]`): pictures of what each query
+//! computes, generated from the kernel's own answers and written as SVG to
+//! `docs/gallery/`, where the README and `docs/` show them; the picture gjk-core's crate
+//! documentation embeds lives inside that crate (`gjk-core/doc/`), so that its
+//! published package holds it.
 //!
 //! - `distance.svg`: six pairs with witness points and normals (the demo's picture);
 //! - `distance3d.svg`: three pairs in space, seen by one orthographic camera, with
@@ -12,8 +13,8 @@
 //! - `gjk_trace.svg`: the support points GJK asked for, on the Minkowski difference;
 //! - `manifold.svg`: contact points with their feature ids, separations and normals.
 //!
-//! With `--check` nothing is written: the command fails if a committed picture differs
-//! from what the kernel draws now (CI runs it, so the pictures never go stale).
+//! With `--check` nothing is written: [`run`] fails if a committed picture differs
+//! from what the kernel draws (CI runs it, so the pictures never go stale).
 
 mod casts;
 mod contacts;
@@ -32,11 +33,11 @@ type Drawing = (&'static str, &'static str, fn() -> Result<String, String>);
 
 /// Every picture of the gallery.
 const DRAWINGS: [Drawing; 7] = [
-    (GALLERY_DIR, "distance.svg", crate::demo::distance_picture),
+    (GALLERY_DIR, "distance.svg", crate::tour::distance_picture),
     (
         GALLERY_DIR,
         "distance3d.svg",
-        crate::demo::distance3d_picture,
+        crate::tour::distance3d_picture,
     ),
     (GALLERY_DIR, "ray_cast.svg", casts::ray_fan),
     (GALLERY_DIR, "shape_cast.svg", casts::capsule_onto_box),

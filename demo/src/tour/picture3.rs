@@ -424,12 +424,12 @@ fn draw_axes(picture: &mut Picture, camera: Camera, origin: Vec2<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::picture::{PANEL_MARGIN, PANEL_WIDTH};
+    use crate::tour::picture::{PANEL_MARGIN, PANEL_WIDTH};
     use gjk_shapes::{Cuboid, Sphere};
 
     /// A generous width of a line of DejaVu Sans, the pictures' font: each character
     /// a little wider than the glyphs of its class, bold a tenth wider still. Against
-    /// Chromium's measure of the picture's lines (2026-11-26) it is 4 to 16 % over.
+    /// Chromium's measure of the picture's lines it is 4 to 16 % over.
     fn text_width(text: &str, font_size: f64, bold: bool) -> f64 {
         let em = |c: char| match c {
             'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | ' ' => 0.35,

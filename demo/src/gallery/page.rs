@@ -108,8 +108,8 @@ pub enum Spot {
 }
 
 /// The labels of one panel, placed so that they neither overlap one another nor leave
-/// the panel: each takes the first free spot around its point (the gallery's labels
-/// used to run off the manifold panel and to stand on each other in the GJK trace).
+/// the panel: each takes the first free spot around its point (placed at a fixed
+/// offset, labels run off the manifold panel and stand on each other in the GJK trace).
 pub struct Labels {
     /// Where labels may go, in pixels.
     bounds: Aabb<f64>,
