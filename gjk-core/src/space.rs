@@ -51,11 +51,22 @@ pub trait Space:
     type Transform: RigidTransform<Self>;
     /// The axis-aligned bounding box of this space ([`Aabb`], [`Aabb3`]).
     type Aabb: Copy + Debug + PartialEq;
+    /// The coordinates as an array, x first (`[S; 2]`, `[S; 3]`).
+    type Coordinates: Copy + IntoIterator<Item = Self::Scalar> + AsRef<[Self::Scalar]>;
+    /// One unit vector per axis, as an array, x first.
+    type Axes: Copy + IntoIterator<Item = Self> + AsRef<[Self]>;
 
     /// The zero vector.
     const ZERO: Self;
     /// The unit vector along the first axis.
     const FIRST_AXIS: Self;
+    /// The unit vectors of the axes, x first.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec3};
+    /// assert_eq!(<Vec3<f32> as Space>::AXES[2], Vec3::Z);
+    /// ```
+    const AXES: Self::Axes;
 
     /// The dot product.
     ///
@@ -151,6 +162,60 @@ pub trait Space:
     /// assert_eq!(<Vec2<f32> as Space>::splat(0.5), Vec2::new(0.5, 0.5));
     /// ```
     fn splat(value: Self::Scalar) -> Self;
+
+    /// The coordinates, x first.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec3};
+    /// assert_eq!(Space::coordinates(Vec3::new(1.0_f32, 2.0, 3.0)), [1.0, 2.0, 3.0]);
+    /// ```
+    fn coordinates(self) -> Self::Coordinates;
+
+    /// Every coordinate passed through `f`.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(Space::map(Vec2::new(1.0_f32, -2.0), |c| c * 2.0), Vec2::new(2.0, -4.0));
+    /// ```
+    fn map(self, f: impl Fn(Self::Scalar) -> Self::Scalar) -> Self;
+
+    /// The coordinate magnitudes ([`Vec2::abs`], [`Vec3::abs`]).
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(Space::abs(Vec2::new(-1.0_f32, 2.0)), Vec2::new(1.0, 2.0));
+    /// ```
+    fn abs(self) -> Self;
+
+    /// Each coordinate divided by the same coordinate of `by`: a point in the frame of
+    /// an axis-aligned scaling, such as an ellipse's unit circle.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// let on_circle = Space::component_div(Vec2::new(2.0_f32, 0.5), Vec2::new(2.0, 1.0));
+    /// assert_eq!(on_circle, Vec2::new(1.0, 0.5));
+    /// ```
+    fn component_div(self, by: Self) -> Self;
+
+    /// The unit vector along `self`; `None` for a zero, tiny or non-finite vector
+    /// ([`Vec2::normalize`], [`Vec3::normalize`]).
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec3};
+    /// assert_eq!(Space::normalize(Vec3::new(0.0_f32, 3.0, 0.0)), Some(Vec3::Y));
+    /// assert_eq!(Space::normalize(Vec3::<f32>::ZERO), None);
+    /// ```
+    fn normalize(self) -> Option<Self>;
+
+    /// The length of the cross product with `other` (in the plane, the magnitude of
+    /// the scalar cross product): for a unit `other`, how far the point `self` lies
+    /// from the line through the origin along `other`.
+    ///
+    /// ```
+    /// use gjk_core::{Space, Vec2};
+    /// assert_eq!(Space::cross_length(Vec2::new(3.0_f32, -2.0), Vec2::X), 2.0);
+    /// ```
+    fn cross_length(self, other: Self) -> Self::Scalar;
 }
 
 /// A rigid transform of a [`Space`]: a rotation then a translation ([`Transform`] in
@@ -238,6 +303,16 @@ pub trait RigidTransform<V: Space>: Copy + Debug + PartialEq + Mul<Output = Self
     /// ```
     fn inv_rotate(&self, vector: V) -> V;
 
+    /// The point `point` (parent frame) in the local frame: the inverse of
+    /// [`transform_point`](Self::transform_point).
+    ///
+    /// ```
+    /// use gjk_core::{RigidTransform, Transform3, Vec3};
+    /// let xf = Transform3::from_translation(Vec3::new(1.0_f32, 0.0, 0.0));
+    /// assert_eq!(RigidTransform::inv_transform_point(&xf, Vec3::X), Vec3::ZERO);
+    /// ```
+    fn inv_transform_point(&self, point: V) -> V;
+
     /// `self^-1 * other`: `other` seen from `self`'s frame (B's placement relative to
     /// A's).
     ///
@@ -254,8 +329,11 @@ impl<S: Scalar> Space for Vec2<S> {
     type Scalar = S;
     type Transform = Transform<S>;
     type Aabb = Aabb<S>;
+    type Coordinates = [S; 2];
+    type Axes = [Self; 2];
     const ZERO: Self = Vec2::ZERO;
     const FIRST_AXIS: Self = Vec2::X;
+    const AXES: [Self; 2] = [Vec2::X, Vec2::Y];
 
     #[inline]
     fn dot(self, other: Self) -> S {
@@ -305,6 +383,30 @@ impl<S: Scalar> Space for Vec2<S> {
     #[inline]
     fn splat(value: S) -> Self {
         Vec2::new(value, value)
+    }
+    #[inline]
+    fn coordinates(self) -> [S; 2] {
+        [self.x, self.y]
+    }
+    #[inline]
+    fn map(self, f: impl Fn(S) -> S) -> Self {
+        Vec2::new(f(self.x), f(self.y))
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        Vec2::abs(self)
+    }
+    #[inline]
+    fn component_div(self, by: Self) -> Self {
+        Vec2::new(self.x / by.x, self.y / by.y)
+    }
+    #[inline]
+    fn normalize(self) -> Option<Self> {
+        Vec2::normalize(self)
+    }
+    #[inline]
+    fn cross_length(self, other: Self) -> S {
+        self.cross(other).abs()
     }
 }
 
@@ -426,6 +528,10 @@ impl<S: Scalar> RigidTransform<Vec2<S>> for Transform<S> {
         self.rotation.inv_rotate(vector)
     }
     #[inline]
+    fn inv_transform_point(&self, point: Vec2<S>) -> Vec2<S> {
+        Transform::inv_transform_point(*self, point)
+    }
+    #[inline]
     fn inv_mul(&self, other: Self) -> Self {
         Transform::inv_mul(*self, other)
     }
@@ -435,8 +541,11 @@ impl<S: Scalar> Space for Vec3<S> {
     type Scalar = S;
     type Transform = Transform3<S>;
     type Aabb = Aabb3<S>;
+    type Coordinates = [S; 3];
+    type Axes = [Self; 3];
     const ZERO: Self = Vec3::ZERO;
     const FIRST_AXIS: Self = Vec3::X;
+    const AXES: [Self; 3] = [Vec3::X, Vec3::Y, Vec3::Z];
 
     #[inline]
     fn dot(self, other: Self) -> S {
@@ -486,6 +595,30 @@ impl<S: Scalar> Space for Vec3<S> {
     #[inline]
     fn splat(value: S) -> Self {
         Vec3::splat(value)
+    }
+    #[inline]
+    fn coordinates(self) -> [S; 3] {
+        [self.x, self.y, self.z]
+    }
+    #[inline]
+    fn map(self, f: impl Fn(S) -> S) -> Self {
+        Vec3::new(f(self.x), f(self.y), f(self.z))
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        Vec3::abs(self)
+    }
+    #[inline]
+    fn component_div(self, by: Self) -> Self {
+        Vec3::new(self.x / by.x, self.y / by.y, self.z / by.z)
+    }
+    #[inline]
+    fn normalize(self) -> Option<Self> {
+        Vec3::normalize(self)
+    }
+    #[inline]
+    fn cross_length(self, other: Self) -> S {
+        self.cross(other).length()
     }
 }
 
@@ -604,6 +737,10 @@ impl<S: Scalar> RigidTransform<Vec3<S>> for Transform3<S> {
     #[inline]
     fn inv_rotate(&self, vector: Vec3<S>) -> Vec3<S> {
         self.rotation.inv_rotate(vector)
+    }
+    #[inline]
+    fn inv_transform_point(&self, point: Vec3<S>) -> Vec3<S> {
+        Transform3::inv_transform_point(*self, point)
     }
     #[inline]
     fn inv_mul(&self, other: Self) -> Self {

@@ -19,177 +19,7 @@
 //!
 //! `iterations` is zero: no support point is asked for.
 
-use gjk_core::{
-    CastOutput, CastStatus, Ray, RigidTransform, Scalar, Space, Support, Transform, Transform3,
-    Vec2, Vec3,
-};
-
-/// What the closed-form casts ask of a dimension's vectors beyond [`Space`]: their
-/// coordinates in order, the rotation check and the inverse placement of their
-/// transform, and the distance from a point to a line.
-pub(crate) trait RayVector<S: Scalar>: Space<Scalar = S> {
-    /// The coordinates, x first.
-    type Coordinates: IntoIterator<Item = S>;
-    /// The coordinates, x first.
-    fn coordinates(self) -> Self::Coordinates;
-    /// Every coordinate passed through `f`.
-    fn map(self, f: impl Fn(S) -> S) -> Self;
-    /// The coordinate magnitudes.
-    fn abs(self) -> Self;
-    /// Each coordinate divided by the same coordinate of `by`.
-    fn divide(self, by: Self) -> Self;
-    /// The unit vector along `self`, `None` for zero or a non-finite vector.
-    fn normalize(self) -> Option<Self>;
-    /// How far the point `self` lies from the line through the origin along the unit
-    /// vector `unit`: the length of their cross product.
-    fn line_distance(self, unit: Self) -> S;
-    /// Whether the transform's rotation is unit length ([`Scalar::UNIT_TOLERANCE`]).
-    fn rotation_is_valid(xf: &Self::Transform) -> bool;
-    /// A world point in the frame of a shape placed by `xf`.
-    fn inv_transform_point(xf: &Self::Transform, point: Self) -> Self;
-    /// The unit vectors of the axes, x first.
-    fn axes() -> Self::Axes;
-    /// Where the ray `from_a + t translation` (from outside the capsule's side region)
-    /// enters the side of a capsule whose core runs from the origin along `unit` for
-    /// `length`, and the side's outward normal there: `None` when it does not enter
-    /// the side between the core's ends (a hit on a round end is the ends' to find).
-    fn side_entry(
-        from_a: Self,
-        translation: Self,
-        unit: Self,
-        length: S,
-        radius: S,
-    ) -> Option<(S, Self)>;
-    /// One unit vector per axis.
-    type Axes: IntoIterator<Item = Self>;
-}
-
-impl<S: Scalar> RayVector<S> for Vec2<S> {
-    type Coordinates = [S; 2];
-    type Axes = [Self; 2];
-    #[inline]
-    fn axes() -> [Self; 2] {
-        [Vec2::X, Vec2::Y]
-    }
-    /// In the frame along the core (`along` from its start, `across` to its left) the
-    /// sides are the lines `across = +-radius`. From outside the slab between them,
-    /// the ray meets the near side where its `across` has come down to the radius.
-    #[inline]
-    fn side_entry(
-        from_a: Self,
-        translation: Self,
-        unit: Self,
-        length: S,
-        radius: S,
-    ) -> Option<(S, Self)> {
-        let left = unit.perp();
-        let across = from_a.dot(left);
-        let across_rate = translation.dot(left);
-        let side = if across > S::ZERO { S::ONE } else { -S::ONE };
-        let approaching = across_rate * side < S::ZERO;
-        if across.abs() > radius && approaching {
-            let fraction = (across.abs() - radius) / across_rate.abs();
-            let along = from_a.dot(unit) + translation.dot(unit) * fraction;
-            if along >= S::ZERO && along <= length {
-                return Some((fraction, left * side));
-            }
-        }
-        None
-    }
-    #[inline]
-    fn coordinates(self) -> [S; 2] {
-        [self.x, self.y]
-    }
-    #[inline]
-    fn map(self, f: impl Fn(S) -> S) -> Self {
-        Vec2::new(f(self.x), f(self.y))
-    }
-    #[inline]
-    fn abs(self) -> Self {
-        Vec2::abs(self)
-    }
-    #[inline]
-    fn divide(self, by: Self) -> Self {
-        Vec2::new(self.x / by.x, self.y / by.y)
-    }
-    #[inline]
-    fn normalize(self) -> Option<Self> {
-        Vec2::normalize(self)
-    }
-    #[inline]
-    fn line_distance(self, unit: Self) -> S {
-        self.cross(unit).abs()
-    }
-    #[inline]
-    fn rotation_is_valid(xf: &Transform<S>) -> bool {
-        xf.rotation.is_valid()
-    }
-    #[inline]
-    fn inv_transform_point(xf: &Transform<S>, point: Self) -> Self {
-        xf.inv_transform_point(point)
-    }
-}
-
-impl<S: Scalar> RayVector<S> for Vec3<S> {
-    type Coordinates = [S; 3];
-    type Axes = [Self; 3];
-    #[inline]
-    fn axes() -> [Self; 3] {
-        [Vec3::X, Vec3::Y, Vec3::Z]
-    }
-    /// The side is a cylinder about the core's line: across the axis (the parts of
-    /// `from_a` and `translation` perpendicular to it, with the same fractions) it is
-    /// the disc of `radius`, entered as [`disc_entry`] finds; the entry counts when its
-    /// point lies between the core's ends along the axis.
-    #[inline]
-    fn side_entry(
-        from_a: Self,
-        translation: Self,
-        unit: Self,
-        length: S,
-        radius: S,
-    ) -> Option<(S, Self)> {
-        let across = from_a - unit * from_a.dot(unit);
-        let across_rate = translation - unit * translation.dot(unit);
-        let DiscEntry::Enters(fraction, normal) = disc_entry(across, across_rate, radius) else {
-            return None;
-        };
-        let along = from_a.dot(unit) + translation.dot(unit) * fraction;
-        (along >= S::ZERO && along <= length).then_some((fraction, normal))
-    }
-    #[inline]
-    fn coordinates(self) -> [S; 3] {
-        [self.x, self.y, self.z]
-    }
-    #[inline]
-    fn map(self, f: impl Fn(S) -> S) -> Self {
-        Vec3::new(f(self.x), f(self.y), f(self.z))
-    }
-    #[inline]
-    fn abs(self) -> Self {
-        Vec3::abs(self)
-    }
-    #[inline]
-    fn divide(self, by: Self) -> Self {
-        Vec3::new(self.x / by.x, self.y / by.y, self.z / by.z)
-    }
-    #[inline]
-    fn normalize(self) -> Option<Self> {
-        Vec3::normalize(self)
-    }
-    #[inline]
-    fn line_distance(self, unit: Self) -> S {
-        self.cross(unit).length()
-    }
-    #[inline]
-    fn rotation_is_valid(xf: &Transform3<S>) -> bool {
-        xf.rotation.is_valid()
-    }
-    #[inline]
-    fn inv_transform_point(xf: &Transform3<S>, point: Self) -> Self {
-        xf.inv_transform_point(point)
-    }
-}
+use gjk_core::{CastOutput, CastStatus, Ray, RigidTransform, Scalar, Space, Support};
 
 /// A ray taken into a shape's local frame.
 #[derive(Clone, Copy, Debug)]
@@ -202,7 +32,7 @@ pub(crate) struct LocalRay<V> {
 
 /// The ray in the frame of a shape placed by `xf`, or `None` for unusable input.
 #[inline]
-pub(crate) fn local_ray<S: Scalar, V: RayVector<S>>(
+pub(crate) fn local_ray<S: Scalar, V: Space<Scalar = S>>(
     xf: V::Transform,
     ray: Ray<S, V>,
 ) -> Option<LocalRay<V>> {
@@ -212,7 +42,7 @@ pub(crate) fn local_ray<S: Scalar, V: RayVector<S>>(
     // end is beyond the range of `S` has no representable hit point), which also
     // covers a NaN or infinite `max_fraction` (zero times infinity is NaN).
     usable_ray(xf, ray).then(|| LocalRay {
-        origin: V::inv_transform_point(&xf, ray.origin),
+        origin: xf.inv_transform_point(ray.origin),
         translation: xf.inv_rotate(ray.translation),
     })
 }
@@ -221,10 +51,12 @@ pub(crate) fn local_ray<S: Scalar, V: RayVector<S>>(
 /// needs no local frame: taking the ray into one was a sixth of a sphere's cast, two
 /// quaternion rotations thrown away).
 #[inline]
-pub(crate) fn usable_ray<S: Scalar, V: RayVector<S>>(xf: V::Transform, ray: Ray<S, V>) -> bool {
+pub(crate) fn usable_ray<S: Scalar, V: Space<Scalar = S>>(
+    xf: V::Transform,
+    ray: Ray<S, V>,
+) -> bool {
     let reach = ray.translation * ray.max_fraction;
-    let coordinates = [xf.translation(), ray.origin, reach];
-    V::rotation_is_valid(&xf) & all_finite(coordinates) & (ray.max_fraction >= S::ZERO)
+    xf.is_valid() & all_finite([ray.origin, reach]) & (ray.max_fraction >= S::ZERO)
 }
 
 /// The largest of `start` and the coordinate magnitudes of `points`: the largest
@@ -233,7 +65,7 @@ pub(crate) fn usable_ray<S: Scalar, V: RayVector<S>>(xf: V::Transform, ray: Ray<
 /// (`local_ray` checked the ray and the transform, the constructors the shapes), and
 /// an infinity from an overflowing placement compares as `max` would take it.
 #[inline]
-pub(crate) fn largest_length<S: Scalar, V: RayVector<S>, const K: usize>(
+pub(crate) fn largest_length<S: Scalar, V: Space<Scalar = S>, const K: usize>(
     start: S,
     points: [V; K],
 ) -> S {
@@ -259,7 +91,7 @@ pub(crate) fn largest_length<S: Scalar, V: RayVector<S>, const K: usize>(
 /// exact and leaves fractions and unit normals as they are, so the cast is computed
 /// at a scale where the products keep their digits, as the kernel's queries are.
 #[inline]
-pub(crate) fn into_window<S: Scalar, V: RayVector<S>, const K: usize>(
+pub(crate) fn into_window<S: Scalar, V: Space<Scalar = S>, const K: usize>(
     points: [V; K],
     radius: S,
     largest: S,
@@ -291,7 +123,7 @@ pub(crate) fn into_window<S: Scalar, V: RayVector<S>, const K: usize>(
 /// Casts whose translation is within the window of the geometry's size (every
 /// realistic one) pay two comparisons and are computed as given.
 #[inline]
-pub(crate) fn at_geometry_scale<S: Scalar, V: RayVector<S>>(
+pub(crate) fn at_geometry_scale<S: Scalar, V: Space<Scalar = S>>(
     ray: Ray<S, V>,
     xf: V::Transform,
     extent: S,
@@ -361,7 +193,7 @@ pub(crate) fn at_geometry_scale<S: Scalar, V: RayVector<S>>(
 /// and the cast hit 3e8 from the segment. (Not scaling such a cast fails the other
 /// way: a ray 1e-30 long against a segment 1e-15 long had cross products of 1e-45.)
 #[inline]
-pub(crate) fn spans_too_far<S: Scalar, V: RayVector<S>>(
+pub(crate) fn spans_too_far<S: Scalar, V: Space<Scalar = S>>(
     size: S,
     translation: V,
     largest: S,
@@ -376,7 +208,7 @@ pub(crate) fn spans_too_far<S: Scalar, V: RayVector<S>>(
 /// every finite `x` and NaN for infinities and NaN.
 #[inline]
 #[expect(clippy::eq_op, reason = "x - x is zero exactly when x is finite")]
-fn all_finite<S: Scalar, V: RayVector<S>, const K: usize>(points: [V; K]) -> bool {
+fn all_finite<S: Scalar, V: Space<Scalar = S>, const K: usize>(points: [V; K]) -> bool {
     let sum = points.iter().fold(S::ZERO, |sum, point| {
         point
             .coordinates()
@@ -388,7 +220,7 @@ fn all_finite<S: Scalar, V: RayVector<S>, const K: usize>(points: [V; K]) -> boo
 
 /// The output for rejected input.
 #[inline]
-pub(crate) fn invalid<S: Scalar, V: RayVector<S>>() -> CastOutput<S, V> {
+pub(crate) fn invalid<S: Scalar, V: Space<Scalar = S>>() -> CastOutput<S, V> {
     CastOutput {
         fraction: S::nan(),
         point: V::nan(),
@@ -400,7 +232,7 @@ pub(crate) fn invalid<S: Scalar, V: RayVector<S>>() -> CastOutput<S, V> {
 
 /// The output of a miss.
 #[inline]
-pub(crate) fn miss<S: Scalar, V: RayVector<S>>(ray: Ray<S, V>) -> CastOutput<S, V> {
+pub(crate) fn miss<S: Scalar, V: Space<Scalar = S>>(ray: Ray<S, V>) -> CastOutput<S, V> {
     CastOutput {
         fraction: ray.max_fraction,
         point: V::ZERO,
@@ -413,7 +245,7 @@ pub(crate) fn miss<S: Scalar, V: RayVector<S>>(ray: Ray<S, V>) -> CastOutput<S, 
 /// The output of a ray starting inside, with a world-space normal (zero inside the
 /// core).
 #[inline]
-pub(crate) fn starts_inside<S: Scalar, V: RayVector<S>>(
+pub(crate) fn starts_inside<S: Scalar, V: Space<Scalar = S>>(
     ray: Ray<S, V>,
     normal: V,
 ) -> CastOutput<S, V> {
@@ -428,7 +260,7 @@ pub(crate) fn starts_inside<S: Scalar, V: RayVector<S>>(
 
 /// The output of a hit at `fraction` with a world-space unit normal.
 #[inline]
-pub(crate) fn hit<S: Scalar, V: RayVector<S>>(
+pub(crate) fn hit<S: Scalar, V: Space<Scalar = S>>(
     ray: Ray<S, V>,
     fraction: S,
     normal: V,
@@ -477,7 +309,7 @@ pub(crate) enum DiscEntry<S, V> {
 /// noise, their quotient anything. An ellipse hit 46 units up such a tangent, 36 off
 /// its surface (found by fuzzing); the clamp keeps the entry within `|a|`, rounding
 /// away from the origin.
-pub(crate) fn disc_entry<S: Scalar, V: RayVector<S>>(
+pub(crate) fn disc_entry<S: Scalar, V: Space<Scalar = S>>(
     offset: V,
     translation: V,
     radius: S,
@@ -493,7 +325,7 @@ pub(crate) fn disc_entry<S: Scalar, V: RayVector<S>>(
     if along >= S::ZERO {
         return DiscEntry::Misses;
     }
-    let line_distance = offset.line_distance(unit);
+    let line_distance = offset.cross_length(unit);
     // Compared directly: the product below can underflow to zero for a line a hair
     // beside a point (radius zero).
     if line_distance > radius {
@@ -526,7 +358,7 @@ pub(crate) fn disc_entry<S: Scalar, V: RayVector<S>>(
 /// box is closed: a ray grazing a face hits it. Relative precision does not depend on
 /// the size of the box: only differences and quotients are formed.
 #[inline]
-pub(crate) fn slab_ray_cast<S: Scalar, V: RayVector<S>>(
+pub(crate) fn slab_ray_cast<S: Scalar, V: Space<Scalar = S>>(
     half: V,
     xf: V::Transform,
     ray: Ray<S, V>,
@@ -543,7 +375,7 @@ pub(crate) fn slab_ray_cast<S: Scalar, V: RayVector<S>>(
         .into_iter()
         .zip(local.translation.coordinates())
         .zip(half.coordinates())
-        .zip(V::axes());
+        .zip(V::AXES);
     for (((origin, direction), half), axis) in axes {
         if direction == S::ZERO {
             if origin.abs() > half {
@@ -583,7 +415,7 @@ pub(crate) fn slab_ray_cast<S: Scalar, V: RayVector<S>>(
 /// centre). A radius too far below the ray for their products to keep their digits
 /// at one scale ([`spans_too_far`]) goes to the GJK ray cast on `shape`.
 #[inline]
-pub(crate) fn ball_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
+pub(crate) fn ball_ray_cast<S: Scalar, V: Space<Scalar = S>, T: Support<S, V>>(
     shape: &T,
     center: V,
     radius: S,
@@ -628,7 +460,7 @@ pub(crate) fn ball_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
 /// infinity in the division and missed it. The ray is first restated to the
 /// geometry's scale ([`at_geometry_scale`]), as for the balls.
 #[inline]
-pub(crate) fn ellipse_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
+pub(crate) fn ellipse_ray_cast<S: Scalar, V: Space<Scalar = S>, T: Support<S, V>>(
     shape: &T,
     semi_axes: V,
     xf: V::Transform,
@@ -650,12 +482,12 @@ pub(crate) fn ellipse_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
         if spans_too_far(smallest_axis, local.translation, largest) {
             return gjk_core::support_ray_cast(shape, xf, ray);
         }
-        let origin = local.origin.divide(semi_axes);
-        match disc_entry(origin, local.translation.divide(semi_axes), S::ONE) {
+        let origin = local.origin.component_div(semi_axes);
+        match disc_entry(origin, local.translation.component_div(semi_axes), S::ONE) {
             DiscEntry::Inside => starts_inside(ray, V::ZERO),
             DiscEntry::Enters(fraction, _) if fraction <= ray.max_fraction => {
                 let point = local.origin + local.translation * fraction;
-                let gradient = point.divide(semi_axes).divide(semi_axes);
+                let gradient = point.component_div(semi_axes).component_div(semi_axes);
                 hit(
                     ray,
                     fraction,
@@ -675,19 +507,24 @@ pub(crate) fn ellipse_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
 /// line, between the ends) and the balls at its two ends, and a ray from outside enters
 /// a union first where it enters the first of its parts. A ray entering the side
 /// region through an end's cap enters that end's ball no later, so only the side
-/// itself is tested ([`RayVector::side_entry`]: two lines in the plane, a cylinder in
-/// 3D); the balls are solved by [`disc_entry`]. Starting inside, the normal points from
+/// itself is tested, by the dimension's `side_entry(from_a, translation, unit, length,
+/// radius)`: where the ray `from_a + t translation` (from outside the side region)
+/// enters the side of a capsule whose core runs from the origin along `unit` for
+/// `length`, with the side's outward normal there, and `None` when it does not enter
+/// it between the core's ends (two lines in the plane, a cylinder in 3D). The balls
+/// are solved by [`disc_entry`]. Starting inside, the normal points from
 /// the nearest core point to the origin (zero on the core). A radius too far below the
 /// ray ([`spans_too_far`]) goes to the GJK ray cast on `shape`: fuzzing found a
 /// capsule of radius 1.5e-39 around a core 2.2e-15 long, under a ray restated to a
 /// length of 1, hit 1.2e-18 from its surface (the offsets' squares had underflowed).
 #[inline]
-pub(crate) fn capsule_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
+pub(crate) fn capsule_ray_cast<S: Scalar, V: Space<Scalar = S>, T: Support<S, V>>(
     shape: &T,
     core: [V; 2],
     radius: S,
     xf: V::Transform,
     ray: Ray<S, V>,
+    side_entry: impl Fn(V, V, V, S, S) -> Option<(S, V)>,
 ) -> CastOutput<S, V> {
     let extent = largest_length(radius, core);
     at_geometry_scale(ray, xf, extent, |ray| {
@@ -724,7 +561,7 @@ pub(crate) fn capsule_ray_cast<S: Scalar, V: RayVector<S>, T: Support<S, V>>(
         };
         if let Some(unit) = axis.normalize()
             && let Some((fraction, normal)) =
-                V::side_entry(from_a, translation, unit, axis.dot(unit), radius)
+                side_entry(from_a, translation, unit, axis.dot(unit), radius)
         {
             keep(fraction, normal);
         }

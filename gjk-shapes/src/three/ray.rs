@@ -8,7 +8,9 @@
 
 use gjk_core::{CastOutput, Ray, Scalar, Transform3, Vec3};
 
-use crate::ray::{ball_ray_cast, capsule_ray_cast, ellipse_ray_cast, slab_ray_cast};
+use crate::ray::{
+    DiscEntry, ball_ray_cast, capsule_ray_cast, disc_entry, ellipse_ray_cast, slab_ray_cast,
+};
 use crate::{Capsule3, Cuboid, Ellipsoid, Sphere};
 
 impl<S: Scalar> Sphere<S> {
@@ -118,8 +120,40 @@ impl<S: Scalar> Capsule3<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform3<S>, ray: Ray<S, Vec3<S>>) -> CastOutput<S, Vec3<S>> {
-        capsule_ray_cast(self, [self.a(), self.b()], self.radius(), xf, ray)
+        capsule_ray_cast(
+            self,
+            [self.a(), self.b()],
+            self.radius(),
+            xf,
+            ray,
+            side_entry,
+        )
     }
+}
+
+/// Where the ray `from_a + t translation` enters the side of the capsule whose core
+/// runs from the origin along `unit` for `length`, with the side's outward normal
+/// there.
+///
+/// The side is a cylinder about the core's line: across the axis (the parts of
+/// `from_a` and `translation` perpendicular to it, with the same fractions) it is the
+/// disc of `radius`, entered as [`disc_entry`] finds; the entry counts when its point
+/// lies between the core's ends along the axis.
+#[inline]
+fn side_entry<S: Scalar>(
+    from_a: Vec3<S>,
+    translation: Vec3<S>,
+    unit: Vec3<S>,
+    length: S,
+    radius: S,
+) -> Option<(S, Vec3<S>)> {
+    let across = from_a - unit * from_a.dot(unit);
+    let across_rate = translation - unit * translation.dot(unit);
+    let DiscEntry::Enters(fraction, normal) = disc_entry(across, across_rate, radius) else {
+        return None;
+    };
+    let along = from_a.dot(unit) + translation.dot(unit) * fraction;
+    (along >= S::ZERO && along <= length).then_some((fraction, normal))
 }
 
 #[cfg(test)]

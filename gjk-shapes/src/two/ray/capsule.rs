@@ -1,6 +1,6 @@
 //! `Capsule::ray_cast`: the capsule as its two side faces and two end discs.
 
-use gjk_core::{CastOutput, Ray, Scalar, Transform};
+use gjk_core::{CastOutput, Ray, Scalar, Transform, Vec2};
 
 use crate::Capsule;
 use crate::ray::capsule_ray_cast;
@@ -30,8 +30,45 @@ impl<S: Scalar> Capsule<S> {
     /// # Ok::<(), gjk_shapes::ShapeError>(())
     /// ```
     pub fn ray_cast(&self, xf: Transform<S>, ray: Ray<S>) -> CastOutput<S> {
-        capsule_ray_cast(self, [self.a(), self.b()], self.radius(), xf, ray)
+        capsule_ray_cast(
+            self,
+            [self.a(), self.b()],
+            self.radius(),
+            xf,
+            ray,
+            side_entry,
+        )
     }
+}
+
+/// Where the ray `from_a + t translation` enters a side of the capsule whose core runs
+/// from the origin along `unit` for `length`, with the side's outward normal there.
+///
+/// In the frame along the core (`along` from its start, `across` to its left) the
+/// sides are the lines `across = +-radius`. From outside the slab between them, the
+/// ray meets the near side where its `across` has come down to the radius; the entry
+/// counts when it lies between the core's ends.
+#[inline]
+fn side_entry<S: Scalar>(
+    from_a: Vec2<S>,
+    translation: Vec2<S>,
+    unit: Vec2<S>,
+    length: S,
+    radius: S,
+) -> Option<(S, Vec2<S>)> {
+    let left = unit.perp();
+    let across = from_a.dot(left);
+    let across_rate = translation.dot(left);
+    let side = if across > S::ZERO { S::ONE } else { -S::ONE };
+    let approaching = across_rate * side < S::ZERO;
+    if across.abs() > radius && approaching {
+        let fraction = (across.abs() - radius) / across_rate.abs();
+        let along = from_a.dot(unit) + translation.dot(unit) * fraction;
+        if along >= S::ZERO && along <= length {
+            return Some((fraction, left * side));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
