@@ -18,6 +18,16 @@
 //!   [`Transformed3`] to place one. [`Rounded`], [`MinkowskiSum`] and [`Hull`] take 3D
 //!   parts as well.
 //!
+//! Names follow one rule. Where a shape is the same code in both spaces it is one type
+//! generic over the space ([`Ball`], [`Point`], [`Segment`], [`Capsule`], [`Placed`];
+//! the plane is the default), named in each space by an alias: the everyday word
+//! where each space has its own ([`Circle`] and [`Sphere`]), the plane's word with a
+//! `3` where both use the same one ([`Point3`], [`Segment3`], [`Capsule3`],
+//! [`Transformed3`], like [`Triangle3`]). Shapes of one space only keep their
+//! everyday word ([`Rect`], [`Polygon`], [`Ellipse`]; [`Cuboid`], [`Cylinder`],
+//! [`Cone`], [`Ellipsoid`]); [`ConvexPoints`] says what it stores, points whose hull
+//! is the shape, where a polygon's vertices are kept in order.
+//!
 //! Constructors validate their input and return a [`ShapeError`] naming the problem;
 //! support functions never panic, whatever the direction (zero, tiny, huge or NaN).
 //!
