@@ -64,8 +64,9 @@ const OPTIONAL_FEATURES: &str = "gjk-core/mint,gjk-core/glam,gjk-core/bytemuck,g
 
 /// The steps, in the order they run.
 ///
-/// The tests run in the debug profile; `--release` in their arguments trades build time
-/// for faster property tests.
+/// The tests run in the debug profile; gjk-simd's runs of 100k pairs per kind run in
+/// the `ci-release` profile (optimized, built in parallel: see the workspace
+/// `Cargo.toml`).
 fn steps() -> Vec<Step> {
     let feature_tests = |name: &str, targets: &[&str]| {
         let mut args = vec![
@@ -219,7 +220,8 @@ fn steps() -> Vec<Step> {
             "gjk-simd = scalar, 100k pairs and rays per kind",
             &[
                 "test",
-                "--release",
+                "--profile",
+                "ci-release",
                 "-p",
                 "gjk-simd",
                 "--tests",
@@ -234,7 +236,8 @@ fn steps() -> Vec<Step> {
             "gjk-simd = scalar, portable lanes built for AVX2",
             &[
                 "test",
-                "--release",
+                "--profile",
+                "ci-release",
                 "-p",
                 "gjk-simd",
                 "--tests",
@@ -259,10 +262,11 @@ fn steps() -> Vec<Step> {
 /// 100,000-pair ones too, since the other steps test only the host. The linkers,
 /// runners and flags are set for the step only.
 fn emulated_simd_steps() -> Vec<Step> {
-    fn test(target: &str) -> [&str; 9] {
+    fn test(target: &str) -> [&str; 10] {
         [
             "test",
-            "--release",
+            "--profile",
+            "ci-release",
             "-p",
             "gjk-simd",
             "--tests",
@@ -721,7 +725,7 @@ mod tests {
             .filter(|step| step.name.contains("aarch64") || step.name.contains("wasm32 simd128"))
             .map(|step| step.action.describe())
             .collect();
-        let test = "cargo test --release -p gjk-simd --tests --target";
+        let test = "cargo test --profile ci-release -p gjk-simd --tests --target";
         assert_eq!(
             commands,
             [

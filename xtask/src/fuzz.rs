@@ -19,15 +19,15 @@
 //! either way. A failing input is written to `target/fuzz-artifacts/` and the command
 //! fails.
 
+use core::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The fuzz targets, as named in `fuzz/Cargo.toml`, with the executions of a smoke run:
-/// about ten seconds each on one core of the development machine, from its measured
-/// rates (2026-11-24: 40 thousand executions per second for `time_of_impact`, 35
-/// thousand for `batch` with its distance and ray casts, 180 to 240 thousand for the
-/// others; 2026-11-27: 18 thousand for `space`, whose 3D EPA runs on every overlap,
-/// 175 thousand for `cast3`).
+/// about ten seconds each on one core of a 2-core Zen 4 machine, from its measured
+/// rates: 40 thousand executions per second for `time_of_impact`, 35 thousand for
+/// `batch` with its distance and ray casts, 18 thousand for `space`, whose 3D EPA runs
+/// on every overlap, and 175 to 240 thousand for the others.
 pub const TARGETS: [(&str, u64); 12] = [
     ("distance", 2_000_000),
     ("distance_cached", 1_500_000),
@@ -127,43 +127,44 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
         return Err(format!("building the fuzz targets failed ({status})"));
     }
     let binaries = fuzz_dir.join("target").join(&host).join("release");
+    // One target per core at a time: each run is a single-threaded libFuzzer process
+    // with its own seed and corpus, so running them side by side changes no input.
+    let next = AtomicUsize::new(0);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut outcomes: Vec<(usize, Result<Outcome, String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..cores.min(TARGETS.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, AtomicOrdering::Relaxed);
+                        let Some(&(target, smoke_runs)) = TARGETS.get(index) else {
+                            return done;
+                        };
+                        let outcome =
+                            fuzz_one(budget, workspace_root, &binaries, target, smoke_runs);
+                        done.push((index, outcome));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    if outcomes.len() != TARGETS.len() {
+        return Err("a fuzzing worker stopped before its targets were done".to_owned());
+    }
+    outcomes.sort_by_key(|(index, _)| *index);
     let mut failures = Vec::new();
     let mut rows = Vec::new();
-    for (target, smoke_runs) in TARGETS {
-        let (limits, corpus) = libfuzzer_args(budget, smoke_runs, workspace_root, target);
-        if budget == Budget::Smoke && corpus.exists() {
-            // Every smoke run starts from nothing, as on a clean clone.
-            std::fs::remove_dir_all(&corpus)
-                .map_err(|error| format!("{}: {error}", corpus.display()))?;
-        }
-        let artifacts = workspace_root.join("target").join("fuzz-artifacts");
-        for folder in [&corpus, &artifacts] {
-            std::fs::create_dir_all(folder)
-                .map_err(|error| format!("{}: {error}", folder.display()))?;
-        }
-        match budget {
-            Budget::Seconds(seconds) => println!("==> fuzzing {target} for {seconds} s"),
-            Budget::Smoke => {
-                println!("==> fuzzing {target}: {smoke_runs} executions, seed {SMOKE_SEED}")
-            }
-        }
-        let output = Command::new(binaries.join(target))
-            .args(&limits)
-            .arg(format!(
-                "-artifact_prefix={}/{target}-",
-                artifacts.display()
-            ))
-            .arg("-print_final_stats=1")
-            .arg(&corpus)
-            .output()
-            .map_err(|error| format!("could not start the {target} target: {error}"))?;
-        let log = String::from_utf8_lossy(&output.stderr);
-        let executions = stat(&log, "stat::number_of_executed_units:").unwrap_or(0);
-        rows.push((target, executions, corpus_size(&corpus)));
-        if !output.status.success() {
-            let tail: Vec<&str> = log.lines().rev().take(30).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
-            println!("{}", tail.join("\n"));
+    for (index, outcome) in outcomes {
+        let target = TARGETS[index].0;
+        let outcome = outcome?;
+        rows.push((target, outcome.executions, outcome.corpus));
+        if !outcome.passed {
+            println!("==> {target} failed:\n{}", outcome.log_tail);
             failures.push(target);
         }
     }
@@ -180,6 +181,64 @@ pub fn run(workspace_root: &Path, args: &[String]) -> Result<(), String> {
             failures.join(", ")
         ))
     }
+}
+
+/// What one target's run found.
+struct Outcome {
+    /// libFuzzer's count of executed inputs.
+    executions: u64,
+    /// Files in its corpus afterwards.
+    corpus: usize,
+    /// Whether it ended without a failing input.
+    passed: bool,
+    /// The end of libFuzzer's log, shown for a failure.
+    log_tail: String,
+}
+
+/// Runs one target within `budget`, from its own corpus folder.
+fn fuzz_one(
+    budget: Budget,
+    workspace_root: &Path,
+    binaries: &Path,
+    target: &str,
+    smoke_runs: u64,
+) -> Result<Outcome, String> {
+    let (limits, corpus) = libfuzzer_args(budget, smoke_runs, workspace_root, target);
+    if budget == Budget::Smoke && corpus.exists() {
+        // Every smoke run starts from nothing, as on a clean clone.
+        std::fs::remove_dir_all(&corpus)
+            .map_err(|error| format!("{}: {error}", corpus.display()))?;
+    }
+    let artifacts = workspace_root.join("target").join("fuzz-artifacts");
+    for folder in [&corpus, &artifacts] {
+        std::fs::create_dir_all(folder)
+            .map_err(|error| format!("{}: {error}", folder.display()))?;
+    }
+    match budget {
+        Budget::Seconds(seconds) => println!("==> fuzzing {target} for {seconds} s"),
+        Budget::Smoke => {
+            println!("==> fuzzing {target}: {smoke_runs} executions, seed {SMOKE_SEED}")
+        }
+    }
+    let output = Command::new(binaries.join(target))
+        .args(&limits)
+        .arg(format!(
+            "-artifact_prefix={}/{target}-",
+            artifacts.display()
+        ))
+        .arg("-print_final_stats=1")
+        .arg(&corpus)
+        .output()
+        .map_err(|error| format!("could not start the {target} target: {error}"))?;
+    let log = String::from_utf8_lossy(&output.stderr);
+    let tail: Vec<&str> = log.lines().rev().take(30).collect();
+    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    Ok(Outcome {
+        executions: stat(&log, "stat::number_of_executed_units:").unwrap_or(0),
+        corpus: corpus_size(&corpus),
+        passed: output.status.success(),
+        log_tail: tail.join("\n"),
+    })
 }
 
 /// The host's target triple, from `rustc -vV`.
