@@ -39,11 +39,9 @@
 //! rustc shares generic instantiations between crates, and `gjk-conformance`, which
 //! every firmware of the package links, instantiates the kernel's bare-metal body
 //! (the loop and solvers on `dyn` shapes) that the probes then reuse, optimized in its
-//! context. Without it (2026-11-26, before the 3D solver shrank) the 3D probe measured
-//! 9032 bytes at "z" on the Cortex-M4F instead of 9020 and 8992 on the Cortex-M0
-//! instead of 9100, the plane's
-//! generic probe 7516 and 8136 instead of 7540 and 8184, and the 3D stack at "s" on
-//! the Cortex-M4F 1820 bytes instead of 1048.
+//! context. Without it the figures move by a few dozen bytes either way (the plane's
+//! generic probe measured 24 and 48 bytes less, the 3D probe 12 more and 108 less),
+//! and the 3D stack at "s" on the Cortex-M4F once measured 1820 bytes instead of 1048.
 //!
 //! The query firmwares link with a panic handler that calls an undefined symbol, so
 //! they build only if no panic path survives in the query code; a build with the
@@ -91,62 +89,47 @@ pub const STACK_BUDGET_CORTEX_M0: u32 = 1024 + 64;
 ///
 /// - Cortex-M0: without an FPU every float operation is a call with register moves
 ///   around it, and "s" inlines the small vector helpers that "z" keeps out of line:
-///   the kernel measured 8880 bytes there (generic shapes; 9524 through `dyn
-///   Support`) and up to 1068 bytes of stack, against 6860 and 988 at "z"
-///   (2026-11-24).
-/// - Cortex-M4F: "s" measured 7728 and 8172 bytes (2026-11-24); the rescue of badly
-///   scaled queries took it to about 8400 and 8850, where "z" stays at about 7100 and
-///   7450 (2026-11-26).
+///   about a quarter more code than at "z", and more stack.
+/// - Cortex-M4F: "s" inlines more of the loops, about a sixth more code than "z".
 pub const NOT_ENFORCED: [(&str, &str); 2] =
     [("thumbv6m-none-eabi", "s"), ("thumbv7em-none-eabihf", "s")];
 
-/// At most 8 KiB of kernel code for 3D `distance` at opt-level "z" on the Cortex-M4F
-/// (issue 17), as for the plane's three queries: measured 7572 bytes (2026-11-26), and
-/// 8136 once the loops rotated by a matrix (gjk-core's `Frame3`, built once per
-/// query), `ConvexPoints` stored its points by coordinate and the solver skipped a
-/// tetrahedron's old face (2026-11-27). An eighth of a KiB more for the GJK loop's
-/// check that a stall step rose by no more than rounding (gjk-core's
-/// `rise_is_rounding`, a fix for distances reported 0.033 apart for touching shapes):
-/// its two square roots took `libm`'s `sqrtf` out of line, and the kernel code from
-/// 8156 to 8232 bytes (2026-11-27); the check out of line measured 8276, and one
-/// root less (comparing squares) saved 8 bytes. 64 bytes more for the loop's check
-/// that a step into overlap was not preceded by a support plane proving the cores
-/// apart (`proves_apart`): 8340 (2026-11-28).
+/// Kernel code for 3D `distance` at opt-level "z" on the Cortex-M4F: the design limit
+/// is 8 KiB, as for the plane's three queries, and this budget still allows the 192
+/// bytes the kernel needs beyond it (8344 bytes measured). What takes it there: the
+/// rotation matrix the loops carry (gjk-core's `Frame3`, built once per query), the
+/// points of `ConvexPoints` stored by coordinate, the GJK loop's check that a stall
+/// step rose by no more than rounding (`rise_is_rounding`, whose square roots take
+/// `libm`'s `sqrtf` out of line, about 80 bytes) and its check that a step into
+/// overlap was not preceded by a support plane proving the cores apart
+/// (`proves_apart`, 64 bytes).
 pub const KERNEL_CODE_BUDGET_3D: u32 = 8 * 1024 + 192;
 
 /// The 3D budget on the Cortex-M0: the plane's allowance of half a KiB for soft-float
-/// calls, and a quarter KiB more for the rotation matrix. Measured 8128 bytes at "z"
-/// (2026-11-26); building the matrix once per query (21 soft-float operations inline)
-/// and the rotations by it took it to 8756 (2026-11-27), for queries 6 % (boxes) to
-/// 20 % (capsule against hull) faster on the host.
+/// calls, and a quarter KiB more for the rotation matrix (21 soft-float operations
+/// inline, built once per query), which makes queries 6 % (boxes) to 20 % (capsule
+/// against hull) faster on the host.
 pub const KERNEL_CODE_BUDGET_3D_CORTEX_M0: u32 = 8 * 1024 + 768;
 
-/// At most 1.5 KiB and 32 bytes of stack for one 3D `distance` on the Cortex-M4F: half as much
-/// again as the plane's, since the 3D simplex holds four vertices of three
+/// Stack for one 3D `distance` on the Cortex-M4F: the design limit is 1.5 KiB, half as
+/// much again as the plane's, since the 3D simplex holds four vertices of three
 /// coordinates (with both witness points) where the plane's holds three of two, and
-/// the solver's face and tetrahedron regions keep several of them in flight.
-/// Measured 1304 bytes at "z" and 1032 at "s" (2026-11-26; 1888 at "z" before the
-/// solver stopped copying candidate reductions and moving vertices), 1520 and 1496
-/// once the loops carried the rotation as a matrix by rows and columns (2026-11-27),
-/// 1544 at "z" with the loop's `proves_apart` check (2026-11-28).
+/// the solver's face and tetrahedron regions keep several of them in flight. This
+/// budget still allows the 32 bytes the kernel needs beyond it (1544 measured at
+/// "z"), most of them the rotation matrix kept by rows and by columns.
 pub const STACK_BUDGET_3D: u32 = 1024 + 512 + 32;
 
 /// At most 1.75 KiB of stack for one 3D `distance` on the Cortex-M0, whose
-/// soft-float calls leave fewer registers for the solver's state: measured 1516
-/// bytes at "z" and 1420 at "s" (2026-11-26), 1676 and 1716 with the rotation
-/// matrix (2026-11-27).
+/// soft-float calls leave fewer registers for the solver's state.
 pub const STACK_BUDGET_3D_CORTEX_M0: u32 = 1024 + 768;
 
 /// `(target, opt-level)` configurations of the 3D probe measured and reported but not
-/// held to its budgets: opt-level "s", as in the plane (9064 bytes on the
-/// Cortex-M4F, 12404 on the Cortex-M0, 2026-11-26).
+/// held to its budgets: opt-level "s", as in the plane.
 ///
-/// At "z" the 3D kernel first measured 9020 bytes on the Cortex-M4F. The largest
-/// item was compiler-builtins' `memmove` (1574 bytes), linked only for the 3D
-/// solver's `apply` moving kept vertices down its array; it survived a copy guarded
-/// against self-copies, a swap, a copy between the array's two halves and a copy
-/// field by field. The solver now keeps a permutation of the slots instead, and with
-/// reductions of byte indices and no array of candidate reductions the kernel fits.
+/// The 3D solver keeps a permutation of its slots rather than moving kept vertices
+/// down its array: any such move, however written (a copy guarded against
+/// self-copies, a swap, a copy between the array's two halves, field by field),
+/// links compiler-builtins' `memmove`, 1574 bytes.
 pub const NOT_ENFORCED_3D: [(&str, &str); 2] =
     [("thumbv6m-none-eabi", "s"), ("thumbv7em-none-eabihf", "s")];
 

@@ -79,7 +79,7 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     /// the exceptions in exact rational arithmetic: in `f32` every point within
     /// 8.2 `eps * size` and every vertex a corner; in `f64` every point within
     /// 16 `eps * size` but in two sets (120 and 190), and every vertex a corner but
-    /// two, 38 and 6.5 `eps * size` inside the others' hull (2026-11-26).
+    /// two, 38 and 6.5 `eps * size` inside the others' hull.
     ///
     /// Work: at most `2 N` rounds of one or two passes over the points (the second
     /// when the previous round's weight did not single out a corner); each pass
@@ -96,7 +96,7 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     /// box that GJK runs on), `8 N` bytes of bit set, and GJK's frames: 4.2 KB for
     /// `N = 32` in `f32` on a Cortex-M4F at opt-level `"z"` (4.0 KB at `"s"`), of
     /// which 2.1 KB is one 3D distance query, and 32 bytes more per vertex of
-    /// capacity (5.2 KB for `N = 64`); painted in QEMU, 2026-11-26. Its firmware
+    /// capacity (5.2 KB for `N = 64`), painted in QEMU. Its firmware
     /// linked with a panic handler that cannot link, so no panic path survives.
     ///
     /// Errors:

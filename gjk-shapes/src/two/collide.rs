@@ -273,11 +273,11 @@ where
 /// separation is not finite (coordinates whose products overflow, or a core without
 /// usable normals).
 ///
-/// Box2D's `b2FindMaxSeparation`, reading the stored unit normals. Before they were
-/// stored, the loop ranked unnormalized normals by `g |g| / |m|^2`, cross-multiplied,
-/// with one square root for the winner; the stored normals, with Box2D's early out
-/// after A's faces, took the whole manifold query from 144.5 to 109.7 µs per 1024
-/// octagon pairs in contact (criterion, same run, 2026-11-26; Box2D 130.9).
+/// Box2D's `b2FindMaxSeparation`, reading the stored unit normals: against ranking
+/// unnormalized normals by `g |g| / |m|^2`, cross-multiplied, with one square root for
+/// the winner, the stored normals with Box2D's early out after A's faces take the
+/// whole manifold query from 144.5 to 109.7 µs per 1024 octagon pairs in contact
+/// (criterion, same run; Box2D 130.9).
 fn max_separation<S, P, Q>(shape: &P, other: &Q, other_in_shape: Transform<S>) -> Option<(usize, S)>
 where
     S: Scalar,

@@ -2,9 +2,9 @@
 //! `?test=overlap`, each of which picks two shapes through the menus and drags B (and
 //! in "overlap" the ray's end) along a fixed path with synthetic pointer events; the
 //! page then prints its stored inputs and results as `f32` bits. This side evaluates
-//! the same scene natively (`gjk-scene`) and requires the same bits: issue 5 shows
-//! `f32` results are bit-identical on x86_64 and wasm32, so any difference is a bug in
-//! the page's plumbing, not rounding. A screenshot of each session goes to `target/`:
+//! the same scene natively (`gjk-scene`) and requires the same bits: the conformance
+//! table shows `f32` results are bit-identical on x86_64 and wasm32, so any difference
+//! is a bug in the page's plumbing, not rounding. A screenshot of each session goes to `target/`:
 //! the shapes apart after "drag", penetrating after "overlap".
 
 use core::time::Duration;

@@ -20,8 +20,8 @@ impl<S: Scalar, const N: usize> Polygon<S, N> {
     /// every quantity is a length rather than a product of two, so the clip keeps its
     /// digits over a far wider range of scales than a product would (see
     /// `length_window`). Against computing each edge's normal per cast and rescaling
-    /// for products, the stored normals took 1024 octagon casts from 21.4 to 15.1 µs
-    /// (criterion, same run, 2026-11-26; Box2D's `b2RayCastPolygon` 14.8). An edge
+    /// for products, the stored normals take 1024 octagon casts from 21.4 to 15.1 µs
+    /// (criterion, same run; Box2D's `b2RayCastPolygon` 14.8). An edge
     /// parallel to the ray
     /// (`n_i . d = 0`) keeps the whole ray or none of it, without a division. If no
     /// edge raises `lower` the origin is inside or on the polygon.
