@@ -33,7 +33,7 @@
 
 use crate::{Scalar, Vec3};
 
-/// What [`reduce`] decided: the closest point, the kept points (indices into the
+/// What [`reduce_regions`] decided: the closest point, the kept points (indices into the
 /// simplex, in order) and their barycentric weights (summing to one over `count`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reduction3<S> {

@@ -461,7 +461,7 @@ fn perpendiculars<S: Scalar>(normal: Vec3<S>) -> (Vec3<S>, Vec3<S>) {
 }
 
 /// Grows GJK's simplex to a tetrahedron around the origin by support points along new
-/// directions, oriented as [`TETRAHEDRON`] needs. `Err` when `D` is flat (a point, a
+/// directions, oriented as [`TETRAHEDRON`](crate::dim3::polytope::TETRAHEDRON) needs. `Err` when `D` is flat (a point, a
 /// segment or a polygon: the origin on it, the depth zero) or a support point is not
 /// finite; `start[..count]` then holds what was found.
 fn grow_to_tetrahedron<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(

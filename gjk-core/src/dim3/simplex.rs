@@ -135,7 +135,7 @@ impl<S: Scalar> GjkSimplex<S, Vec3<S>> for Simplex3<S> {
         self.reduce_regions(Regions::All)
     }
     /// The newest vertex is the last in simplex order: only the regions that hold it
-    /// are tested ([`reduce_after_push`]).
+    /// are tested ([`reduce_after_push`](GjkSimplex::reduce_after_push)).
     #[inline]
     fn reduce_after_push(&self) -> Reduction3<S> {
         self.reduce_regions(Regions::WithNewest)

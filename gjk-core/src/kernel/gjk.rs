@@ -182,7 +182,7 @@ fn runs<
 }
 
 /// The factor a loop that ended on `simplex` goes on at (see `rescale.rs`):
-/// [`Simplex::rescue_factor`] of the points and `start` (`from_supports` for the
+/// [`GjkSimplex::rescue_factor`] of the points and `start` (`from_supports` for the
 /// casts, see there), and when it scales up, no more than keeps every point the loop
 /// can still meet inside the window.
 ///

@@ -107,7 +107,7 @@ where
 }
 
 /// The radii of two shapes when the query inputs are usable: valid transforms
-/// ([`Transform::is_valid`]) and radii that are finite and not negative. `None` means
+/// ([`RigidTransform::is_valid`]) and radii that are finite and not negative. `None` means
 /// the query must report invalid input.
 #[inline]
 pub(crate) fn checked_radii<S, V, A, B>(

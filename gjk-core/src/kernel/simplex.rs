@@ -83,7 +83,7 @@ pub(crate) fn made_of(
 }
 
 /// A GJK simplex of the space `V` and its solver: what the shared loop (`gjk.rs`)
-/// asks of each dimension's simplex. The plane's is [`Simplex`] (one to three
+/// asks of each dimension's simplex. The plane's is [`Simplex`](crate::dim2::simplex::Simplex) (one to three
 /// vertices, Box2D's regions, `dim2/simplex.rs`); 3D's holds one to four (`dim3/simplex.rs`).
 pub trait GjkSimplex<S, V: Space<Scalar = S>>: Copy {
     /// What [`reduce`](Self::reduce) decided, kept until [`apply`](Self::apply)ed.

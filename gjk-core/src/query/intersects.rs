@@ -54,7 +54,7 @@ impl core::error::Error for QueryError {}
 /// first support plane that separates the shapes, often after one or two iterations.
 /// It runs the same iteration as `distance` and calls the shapes apart only when a
 /// support plane clears them by more than the touching margin `distance` uses
-/// ([`Scalar::GJK_TOUCHING`](crate::Scalar::GJK_TOUCHING)), so the two answers agree.
+/// ([`Scalar::GJK_TOUCHING`]), so the two answers agree.
 ///
 /// Errors are typed, never guessed: [`QueryError::InvalidInput`] for NaN or infinite
 /// input, [`QueryError::MaxIterations`] if the cap is hit before the answer is known.

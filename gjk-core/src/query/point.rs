@@ -27,8 +27,8 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for QueryPoint {
 }
 
 /// Where a point lies relative to a shape's surface: what
-/// [`project_point`](crate::project_point) finds in the plane, and the shapes' closed
-/// forms in either dimension (`V` is the vector type: [`Vec2`](crate::Vec2) by
+/// [`project_point`] finds in the plane, and the shapes' closed
+/// forms in either dimension (`V` is the vector type: [`Vec2`] by
 /// default, [`Vec3`](crate::Vec3) in space).
 ///
 /// For every status but `InvalidInput`,
@@ -81,11 +81,11 @@ pub enum PointStatus {
     /// The point is outside the shape: `signed_distance > 0`.
     Outside,
     /// The point is inside the shape or on its surface: `signed_distance <= 0`. The
-    /// shape is closed, as for [`intersects`](crate::intersects) and
-    /// [`contains_point`](crate::contains_point).
+    /// shape is closed, as for [`intersects`] and
+    /// [`contains_point`].
     Inside,
     /// An iteration cap was reached: the values are the best found (see
-    /// [`PenetrationStatus::MaxIterations`](crate::PenetrationStatus::MaxIterations)).
+    /// [`PenetrationStatus::MaxIterations`]).
     MaxIterations,
     /// A NaN or infinite coordinate, or a transform or shape the queries reject; the
     /// values are NaN.
@@ -115,7 +115,7 @@ impl<S: Scalar, V> PointProjection<S, V> {
 
 /// Whether `point` lies in `shape` placed by `xf` (its rounded surface included):
 /// the overlap test of the shape and the point, in either dimension, as
-/// [`intersects`](crate::intersects) draws the line (Box2D's `b2PointInPolygon`,
+/// [`intersects`] draws the line (Box2D's `b2PointInPolygon`,
 /// parry's `contains_point`).
 ///
 /// Errors are typed as `intersects`'s: [`QueryError::InvalidInput`] for NaN or
@@ -156,7 +156,7 @@ where
 ///
 /// In the plane or in 3D. Outside, this is the distance between the shape and the
 /// point (GJK); inside, the penetration of the point (EPA, see
-/// [`penetration`](crate::penetration)): exact on polytopes, within the kernel's
+/// [`penetration`]): exact on polytopes, within the kernel's
 /// relative gap on curved shapes. Deep inside a nearly round curved shape, where the
 /// depth is nearly the same every way, EPA may not certify its answer: the status is
 /// then `MaxIterations` and the signed distance bounds the true one from below (the
