@@ -24,18 +24,13 @@
 //!   far along the motion, and the distance check above is the meaningful one;
 //! - the normal is unit, and the contact point lies on A's surface at the contact.
 
-// Each test binary uses a different part of the shared harness.
-#[allow(dead_code)]
-mod harness;
-mod motion_search;
-
+use crate::harness::{Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
+use crate::motion_search::{convex_minimum, first_crossing};
 use gjk_core::{
     CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Vec2, ray_cast, shape_cast,
     support_ray_cast,
 };
 use gjk_oracle::{Core, Shape as OracleShape, signed_distance_to_surface, transform};
-use harness::{Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
-use motion_search::{convex_minimum, first_crossing};
 use proptest::prelude::*;
 
 /// Bars as fractions of `L`. The floors are 2e-5 (f32) and 1e-9 (f64).

@@ -1,7 +1,7 @@
 //! `project_point` (generic, and the shapes' closed forms) and `contains_point` on
 //! this crate's shapes against the exact f64 oracle (`gjk-oracle`), in f32 and f64.
 //!
-//! The shapes and placements of `oracle_distance.rs` (polygons, slivers, segments,
+//! The shapes and placements of `distance::oracle` (polygons, slivers, segments,
 //! circles, capsules, rounded polygons, ellipses; scales 1e-3 to 1e4, up to 1e4 from
 //! the origin), with B a point: deep inside, far outside, and within a hair of the
 //! surface. With `L = max(|exact signed distance|, the shape's extent)` every case
@@ -15,23 +15,17 @@
 //!   `point = surface_point + normal * signed_distance`, within `bar * L` plus the
 //!   rounding of world coordinates in the kernel's scalar type.
 
-#[expect(
-    dead_code,
-    reason = "the harness serves several test files; points need only part of it"
-)]
-mod harness;
-
+use crate::harness::{Bars, Built, Scene, Spec, any_shape, case, config, to_p, world_allowance};
 use gjk_core::{
     PointProjection, PointStatus, Scalar, Transform, Vec2, contains_point, project_point,
 };
 use gjk_oracle::{P, signed_distance_to_surface};
-use harness::{Bars, Built, Scene, Spec, any_shape, case, config, to_p, world_allowance};
 use proptest::prelude::*;
 
 /// Cases per property test.
 const CASES: u32 = 1024;
 
-/// The bars of the penetration tests (`oracle_contact.rs`): inside, the answer is
+/// The bars of the penetration tests (`manifold::oracle`): inside, the answer is
 /// EPA's, which stops within `GJK_RELATIVE_GAP` of the depth on curved shapes.
 const F32: Bars = Bars {
     distance: 3e-6,
@@ -219,11 +213,11 @@ fn check_deep_in_round_ellipse<S: Scalar>(
 /// 1e4 of the origin, with points from 1e-6 to 0.3 of the size off their centre.
 fn deep_in_round_ellipse() -> impl Strategy<Value = (Spec, (P, f64), P)> {
     (
-        harness::log_uniform(1e-7, 0.1),
-        harness::log_uniform(1e-3, 1e4),
+        crate::harness::log_uniform(1e-7, 0.1),
+        crate::harness::log_uniform(1e-3, 1e4),
         any::<bool>(),
         ([-1e4..=1e4, -1e4..=1e4], -3.2..=3.2_f64),
-        harness::log_uniform(1e-6, 0.3),
+        crate::harness::log_uniform(1e-6, 0.3),
         -3.2..=3.2_f64,
     )
         .prop_map(|(flattening, scale, tall, place, reach, toward)| {

@@ -1,6 +1,6 @@
 //! 3D `shape_cast`, `ray_cast` and `support_ray_cast` on this crate's 3D shapes against
-//! the exact f64 oracle, in f32 and f64: the 3D counterpart of `oracle_cast.rs`, on the
-//! pairs of `oracle_distance3d.rs` (sizes 1e-3 to 1e4, random rotations, A up to 1e4
+//! the exact f64 oracle, in f32 and f64: the 3D counterpart of `casts::oracle`, on the
+//! pairs of `distance::oracle3d` (sizes 1e-3 to 1e4, random rotations, A up to 1e4
 //! from the origin; the scale `L` is documented there, here grown by the length of
 //! the motion).
 //!
@@ -46,21 +46,17 @@
 //!
 //! Each test prints how many cases hit, missed and started inside, and the mean support
 //! calls (`--nocapture`). Run it in release:
-//! `cargo test -p gjk-shapes --release --test oracle_cast3d`.
-
-mod harness3d;
-#[allow(dead_code)]
-mod motion_search;
+//! `cargo test -p gjk-shapes --release --test kernel casts::oracle3d`.
 
 use core::cell::RefCell;
 
+use crate::harness3d::*;
+use crate::motion_search::{convex_minimum, first_crossing};
 use gjk_core::{
     CastOutput, CastStatus, Ray, Scalar, ShapeCastInput, Vec3, ray_cast, shape_cast,
     support_ray_cast,
 };
 use gjk_oracle::{Core3, P3, Shape3, distance3, rotation_matrix3, separation_along3, transform3};
-use harness3d::*;
-use motion_search::{convex_minimum, first_crossing};
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 

@@ -19,7 +19,7 @@
 //! test checks it exactly, and that a capacity one short reports `TooManyPoints`; the
 //! property runs check on small hulls that every vertex is a corner of the others'.
 //! Run in release to see the worst measures: `cargo test -p gjk-shapes --release
-//! --test convex_hull3 -- --nocapture`.
+//! --test kernel shapes::convex_hull3 -- --nocapture`.
 
 use gjk_core::{Scalar, Support, Vec3};
 use gjk_oracle::{Core3, P3, Shape3, SplitMix64, distance3};

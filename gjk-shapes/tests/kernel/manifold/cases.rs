@@ -95,15 +95,6 @@ fn corner_to_corner_gap_gives_one_point_with_the_diagonal_normal() {
 }
 
 #[test]
-fn penetration_of_boxes_is_the_overlap_along_x() {
-    let out = penetration(&half_box(), at(0.0, 0.0), &half_box(), at(0.9, 0.3));
-    assert_eq!(out.status, PenetrationStatus::Penetrating);
-    assert!((out.depth - 0.1).abs() < 1e-12, "{out:?}");
-    assert_eq!(out.normal, v(1.0, 0.0));
-    assert!((out.witness_b - (out.witness_a - out.normal * out.depth)).length() < 1e-12);
-}
-
-#[test]
 fn circle_on_a_box_touches_at_one_point() {
     let circle = Circle::new(Vec2::ZERO, 0.5).unwrap();
     let contact = manifold(
@@ -305,33 +296,6 @@ fn manifold_rejects_bad_input_with_a_typed_error() {
     let out = penetration(&half_box(), nan, &half_box(), at(0.9, 0.0));
     assert_eq!(out.status, PenetrationStatus::InvalidInput);
     assert!(out.depth.is_nan());
-}
-
-#[test]
-fn penetration_of_concentric_circles_is_the_radius_sum_along_x() {
-    let circle = Circle::new(Vec2::ZERO, 0.5).unwrap();
-    let out = penetration(&circle, at(2.0, 3.0), &circle, at(2.0, 3.0));
-    assert_eq!(out.status, PenetrationStatus::Penetrating);
-    assert_eq!(out.depth, 1.0);
-    assert_eq!(out.normal, v(1.0, 0.0));
-}
-
-#[test]
-fn penetration_of_parallel_overlapping_segments_is_zero_across_them() {
-    let segment = Segment::new(v(-1.0, 0.0), v(1.0, 0.0)).unwrap();
-    let out = penetration(&segment, at(0.0, 0.0), &segment, at(0.5, 0.0));
-    assert_eq!(out.status, PenetrationStatus::Penetrating);
-    assert_eq!(out.depth, 0.0);
-    assert_eq!(out.normal.x, 0.0);
-    assert_eq!(out.normal.y.abs(), 1.0);
-}
-
-#[test]
-fn separated_penetration_is_minus_the_distance() {
-    let out = penetration(&half_box(), at(0.0, 0.0), &half_box(), at(3.0, 0.0));
-    assert_eq!(out.status, PenetrationStatus::Separated);
-    assert_eq!(out.depth, -2.0);
-    assert_eq!(out.normal, v(1.0, 0.0));
 }
 
 /// The fast polygon path and the generic path on the same pair: the same number of

@@ -1,5 +1,5 @@
 //! 3D `penetration` on this crate's 3D shapes against the exact f64 oracle, in f32 and
-//! f64: the cases of `oracle_distance3d.rs` (sizes, rotations, translations up to 1e4
+//! f64: the cases of `distance::oracle3d` (sizes, rotations, translations up to 1e4
 //! and the scale `L` are documented there), placed mostly overlapping: B is moved from
 //! A along a random direction to a gap of `-1` to `0.3` times the smaller size.
 //!
@@ -23,15 +23,13 @@
 //!
 //! Each test prints its worst errors, how many cases overlapped, how many ended
 //! `MaxIterations`, and the mean support calls (`--nocapture`). Run it in release:
-//! `cargo test -p gjk-shapes --release --test oracle_penetration3d`.
-
-mod harness3d;
+//! `cargo test -p gjk-shapes --release --test kernel penetration::oracle3d`.
 
 use core::cell::RefCell;
 
+use crate::harness3d::*;
 use gjk_core::{PenetrationOutput, PenetrationStatus, Scalar, Vec3, penetration};
 use gjk_oracle::{Core3, Shape3, distance3, separation_along3, shallowest_exit3};
-use harness3d::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 

@@ -1,10 +1,7 @@
 //! Shared harness of the 3D oracle property tests: shape descriptions in f64 at their
 //! final size, their generation, building them in `f32` or `f64`, and a random pair
 //! placed in both the kernel's scalar type and the oracle from the same rounded
-//! numbers (`oracle_distance3d.rs` documents the cases and their scale `L`). Each test
-//! file uses part of it.
-
-#![allow(dead_code)]
+//! numbers (`distance::oracle3d` documents the cases and their scale `L`).
 
 use gjk_core::{Quat, RayShape, Scalar, Transform3, Vec3};
 use gjk_oracle::{Core3, Exact3, P3, Shape3, SplitMix64, distance3, separation_along3, transform3};

@@ -20,16 +20,13 @@
 //! between the anchors along the normal, and its deepest point at least as deep as the
 //! oracle's depth (the reference face is at best the deepest axis).
 
-#[allow(dead_code)]
-mod harness;
-
-use gjk_core::{Manifold, PenetrationStatus, QueryError, Scalar, manifold, penetration};
-use gjk_oracle::{Core, Shape as OracleShape, separation_along, transform};
-use gjk_shapes::collide_polygons;
-use harness::{
+use crate::harness::{
     Bars, Built, Scene, Spec, any_shape, case, config, ellipse, log_uniform, polygon, polytope,
     rounded, to_p, world_allowance,
 };
+use gjk_core::{Manifold, PenetrationStatus, QueryError, Scalar, manifold, penetration};
+use gjk_oracle::{Core, Shape as OracleShape, separation_along, transform};
+use gjk_shapes::collide_polygons;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 

@@ -1,6 +1,6 @@
 //! 3D `distance`, `intersects` and `distance_cached` on this crate's 3D shapes against
 //! the exact f64 oracle (`gjk_oracle::distance3`), in f32 and f64: the 3D counterpart
-//! of `oracle_distance.rs`.
+//! of `distance::oracle`.
 //!
 //! Every shape class is shape A of one pair of tests (f32 and f64): point, sphere,
 //! segment, capsule, cuboid, triangle, convex points (8 to 20 random points), rounded
@@ -43,17 +43,15 @@
 //!
 //! Each test prints the worst errors it measured relative to `L` and the mean number of
 //! iterations (`--nocapture` to see them). Run it in release:
-//! `cargo test -p gjk-shapes --release --test oracle_distance3d`.
-
-mod harness3d;
+//! `cargo test -p gjk-shapes --release --test kernel distance::oracle3d`.
 
 use core::cell::RefCell;
 
+use crate::harness3d::*;
 use gjk_core::{
     DistanceOutput, DistanceStatus, Quat, Scalar, SimplexCache, Vec3, distance, distance_cached,
     intersects,
 };
-use harness3d::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 
@@ -66,7 +64,7 @@ struct Bars {
     band: f64,
 }
 
-/// f32: the bar of the 2D tests (`oracle_distance.rs`), whose derivation carries over:
+/// f32: the bar of the 2D tests (`distance::oracle`), whose derivation carries over:
 /// the touching margin `4 eps max |w|` with `|w|` a few `L` lets a gap of about
 /// `16 eps L = 1.9e-6 L` read as zero.
 const F32: Bars = Bars {

@@ -1,8 +1,9 @@
 //! The generic 3D `gjk_core::project_point` (GJK outside, EPA inside) on every 3D
-//! shape class against the exact f64 oracle, in f32 and f64; `oracle_point3d.rs` checks
-//! the closed forms of points, spheres, segments, capsules and boxes the same way.
+//! shape class against the exact f64 oracle, in f32 and f64;
+//! `points::oracle3d_closed_forms` checks the closed forms of points, spheres,
+//! segments, capsules and boxes the same way.
 //!
-//! A case: a shape of the classes of `oracle_distance3d.rs` at a size log-uniform in
+//! A case: a shape of the classes of `distance::oracle3d` at a size log-uniform in
 //! `[1e-3, 1e4]`, turned by a random unit quaternion, placed as A is there (at the
 //! origin, near it or up to 1e4 away); the query point along a random direction from
 //! the shape's origin, deep inside (up to 0.3 of the size), near the surface (0.6 to
@@ -28,12 +29,11 @@
 //!
 //! Each test prints its worst errors and how many cases were inside, outside and
 //! capped (`--nocapture`). Run it in release:
-//! `cargo test -p gjk-shapes --release --test oracle_project3d`.
-
-mod harness3d;
+//! `cargo test -p gjk-shapes --release --test kernel points::oracle3d`.
 
 use core::cell::RefCell;
 
+use crate::harness3d::*;
 use gjk_core::{
     PointProjection, PointStatus, Quat, Scalar, Transform3, Vec3, contains_point, project_point,
 };
@@ -41,7 +41,6 @@ use gjk_oracle::{Core3, P3, Shape3, distance3, separation_along3, shallowest_exi
 use gjk_shapes::{
     Capsule3, Cone, Cuboid, Cylinder, Ellipsoid, Point3, Segment3, Sphere, Triangle3,
 };
-use harness3d::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 
@@ -63,7 +62,7 @@ const F64: Bars = Bars {
 };
 
 /// Depth below which, in units of the shape's size, a point inside a curved shape
-/// must end `Inside` (see `oracle_penetration3d.rs`).
+/// must end `Inside` (see `penetration::oracle3d`).
 const SHALLOW_WITHOUT_CAP: f64 = 0.05;
 
 /// Cases per test.
