@@ -6,27 +6,7 @@ use gjk_core::{
     Transform, Vec2, distance, distance_cached, intersects,
 };
 
-/// An axis-aligned box centred at the origin, optionally rounded.
-struct Boxy<S> {
-    half: Vec2<S>,
-    radius: S,
-}
-
-impl<S: Scalar> Support<S> for Boxy<S> {
-    fn support(&self, d: Vec2<S>) -> SupportPoint<S> {
-        let right = d.x >= S::ZERO;
-        let up = d.y >= S::ZERO;
-        let x = if right { self.half.x } else { -self.half.x };
-        let y = if up { self.half.y } else { -self.half.y };
-        SupportPoint::new(
-            Vec2::new(x, y),
-            FeatureId::vertex(u32::from(right) + 2 * u32::from(up)),
-        )
-    }
-    fn radius(&self) -> S {
-        self.radius
-    }
-}
+use crate::shapes::Boxy;
 
 /// A disc: a point core with a radius.
 struct Disc<S>(S);
