@@ -1,12 +1,10 @@
 //! The rayon forms answer exactly what the single-core batch forms answer, whatever
 //! the batch length (full runs of `PARALLEL_CHUNK`, a tail, fewer pairs than one run),
 //! with invalid placements among valid ones.
-#![cfg(feature = "rayon")]
 
+use crate::common::output_bits;
 use gjk_core::{QueryError, Transform, Vec2, distance};
 use gjk_shapes::Polygon;
-mod common;
-use common::output_bits;
 use gjk_simd::{
     PARALLEL_CHUNK, PackError, distance_batch, distance_batch_parallel, intersects_batch,
     intersects_batch_parallel,

@@ -21,10 +21,8 @@ use gjk_simd::{
 };
 use proptest::prelude::*;
 
-mod common;
-mod lane_shapes;
-use common::output_bits;
-use lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
+use crate::common::output_bits;
+use crate::lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 /// A placement near a random centre up to 1e4 from the origin; one in forty is

@@ -16,11 +16,8 @@ use gjk_simd::{
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
-mod common;
-#[allow(dead_code)] // Shared with the equivalence tests, which use all of it.
-mod lane_shapes;
-use common::output_bits;
-use lane_shapes::{Kinds, Shape, shape, transform_to_f64};
+use crate::common::output_bits;
+use crate::lane_shapes::{Kinds, Shape, shape, transform_to_f64};
 
 /// A scene: shapes and the poses of a first frame, near each other so that pairs
 /// overlap, touch and are apart; one pose in forty invalid.

@@ -19,8 +19,7 @@ use gjk_simd::{
     separation_pairs_on,
 };
 
-mod common;
-use common::output_bits;
+use crate::common::output_bits;
 
 fn v<S: Scalar>(x: f64, y: f64) -> Vec2<S> {
     Vec2::new(S::from_f64(x), S::from_f64(y))

@@ -20,8 +20,7 @@ use gjk_simd::{
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
-mod lane_shapes;
-use lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
+use crate::lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
 
 /// Every field of a cast output as bits (of the value widened to `f64`, which is
 /// exact), NaN included.
