@@ -260,8 +260,8 @@ fn mismatched_lengths_are_an_error() {
     assert_eq!(result, Err(PackError::LengthMismatch));
 }
 
-/// The stall rule on long, thin edges (found by fuzzing; see gjk-shapes'
-/// `fuzz_regressions.rs`) runs in the lanes as in the scalar kernel.
+/// The stall rule on long, thin edges (which gjk-shapes' distance regression tests pin
+/// in the scalar kernel, on this sliver) runs in the lanes as in the scalar kernel.
 #[test]
 fn point_beside_a_long_sliver_matches_scalar() {
     let points = [
