@@ -255,7 +255,7 @@ fn nan_support_point_is_invalid_input_not_separated() {
 #[test]
 fn squares_overflowing_f32_are_rescaled_not_invalid_input() {
     // Finite coordinates whose squares overflow f32: the query runs scaled down by a
-    // power of two and gets the exact distance (it used to report invalid input).
+    // power of two and gets the exact distance, not invalid input.
     let huge = Boxy {
         half: Vec2::new(1.0e30_f32, 1.0e30),
         radius: 0.0,

@@ -326,9 +326,9 @@ pub struct Scene<S: Scalar> {
     pub oracle_b: OracleShape,
     pub exact: Exact,
     /// The length scale errors are measured against: `max(exact distance, extent of
-    /// A, extent of B)`. Without the issue's `max(1, ..)`, so that shapes of size 1e-3
-    /// are held to the same relative accuracy as large ones; bars against this `L`
-    /// imply the same bars against the issue's, which is never smaller.
+    /// A, extent of B)`. Without the required floors' `max(1, ..)`, so that shapes of
+    /// size 1e-3 are held to the same relative accuracy as large ones; bars against this
+    /// `L` imply the same bars against the floors' `L'`, which is never smaller.
     pub length: f64,
 }
 

@@ -5,12 +5,12 @@
 //!
 //! Each answer is known in closed form and checked relative to `L`: distances,
 //! witness points, depths and separations within `bar * L`, fractions within `bar`.
-//! Before the kernel rescaled badly scaled queries, squared lengths underflowed below
+//! Unless the kernel rescales badly scaled queries, squared lengths underflow below
 //! about 1e-19 in `f32` (1e-154 in `f64`): two boxes 1e-30 apart read as overlapping,
 //! a ray from outside as starting inside, a penetration of 5e-31 as depth zero; and
-//! squares overflowed above about 1e19 (1e154), so a ray spanning +-1e30 was rejected
-//! as invalid input. The shapes' closed-form ray casts multiply lengths in pairs too,
-//! and rescale the same way (a circle of radius 1e-30 contained every ray).
+//! squares overflow above about 1e19 (1e154), so a ray spanning +-1e30 reads as
+//! invalid input. The shapes' closed-form ray casts multiply lengths in pairs too, and
+//! rescale the same way (unscaled, a circle of radius 1e-30 contains every ray).
 
 use gjk_core::{
     CastOutput, CastStatus, DistanceStatus, PenetrationStatus, Ray, Scalar, ShapeCastInput,
@@ -252,15 +252,14 @@ fn more_rays_at_every_scale<S: Scalar>() {
 /// A round ellipse of radius `L` and a point off every axis, `L` from its surface, and
 /// casts of a point and a ray through it: GJK curves in on the contact over many
 /// steps, where the pairs above converge in two or three. Near 1e-20 in `f32` (1e-160
-/// in `f64`) the squares the loop compares are subnormal: it crept on by subnormal
-/// steps to its cap, and the rescue that follows had no budget left, so `distance`
-/// answered `MaxIterations` 0.5 % long (found by fuzzing `manifold`). A rescue has a
-/// cap of its own now.
+/// in `f64`) the squares the loop compares are subnormal: it creeps on by subnormal
+/// steps to its cap, and a rescue sharing that cap would have no budget left and
+/// answer `MaxIterations` 0.5 % long. A rescue has a cap of its own.
 ///
-/// The casts end on the ellipse's far side, with every simplex point zero, which tells
-/// the rescue no scale: in `f64` at 1e-162 the first step, from squares of 1e-324,
-/// jumped there, and the hit was reported at the end of the motion. A cast's zero
-/// simplex now takes the scale of its support points.
+/// The casts can end on the ellipse's far side, with every simplex point zero, which
+/// tells the rescue no scale: in `f64` at 1e-162 the first step, from squares of
+/// 1e-324, jumps there, and the hit would be reported at the end of the motion. A
+/// cast's zero simplex takes the scale of its support points.
 fn curved_pairs_off_axis_at_every_scale<S: Scalar>() {
     for scale in scales::<S>() {
         let ellipse = Ellipse::new(v::<S>(scale, scale)).unwrap();
@@ -326,10 +325,10 @@ fn curved_pairs_off_axis_at_every_scale<S: Scalar>() {
 /// axis, at every scale, ending on its far side and beyond it. The cast reaches the
 /// contact in a step or two; then `|v|` holds the rounding of the query point's
 /// coordinates while the simplex's own points gather at the query point, so the
-/// loop's margin, relative to those, vanished. In `f64` the loop crept on and ended
-/// `MaxIterations` at 18 of 601 scales for the ray ending on the far side (at 0.1
-/// and 1e41 among them); a loop that stops making progress or reaches the cap now
-/// takes the query point's margin.
+/// loop's margin, relative to those, vanishes: in `f64` the loop would creep on and
+/// end `MaxIterations` for the ray ending on the far side (at 0.1 and 1e41 among
+/// other scales). A loop that stops making progress or reaches the cap takes the
+/// query point's margin.
 fn head_on_rays_through_an_ellipsoid_at_every_scale<S: Scalar>() {
     for scale in scales::<S>() {
         let radius = S::from_f64(scale);
@@ -437,10 +436,9 @@ fn huge_ray_through_a_unit_box_f64() {
 }
 
 /// Two segments whose ends meet 1e-39 from the origin (subnormal in `f32`), one of
-/// them 0.5 long: the simplex was that small, the rescue scaled it by 2^127, the long
-/// segment's far end overflowed at that scale, and the distance came out overlapping
-/// with NaN witness points (found by fuzzing). The rescue now keeps the pair's extent
-/// inside the window.
+/// them 0.5 long: the simplex is that small, and a rescue by 2^127 would overflow the
+/// long segment's far end and answer overlapping with NaN witness points. The rescue
+/// keeps the pair's extent inside the window.
 #[test]
 fn a_tiny_simplex_on_long_shapes_is_not_scaled_past_their_extent() {
     let tiny = 1.469_368e-39_f32;
@@ -478,9 +476,9 @@ fn a_tiny_simplex_on_long_shapes_is_not_scaled_past_their_extent() {
 }
 
 /// A rounded polygon with a vertex at its origin and a point capsule there, 1e-39
-/// apart: the simplex was that small, the whole-query rescue of `penetration` scaled
-/// the shapes by 2^127, the polygon's far vertices overflowed, and the depth came out
-/// infinite (found by fuzzing). Its factor is now capped by the pair's extent.
+/// apart: the simplex is that small, and a whole-query rescue of `penetration` by
+/// 2^127 would overflow the polygon's far vertices and give an infinite depth. Its
+/// factor is capped by the pair's extent.
 #[test]
 fn a_penetration_rescue_is_not_scaled_past_the_shapes() {
     let tiny = 1.469_368e-39_f32;
@@ -511,9 +509,9 @@ fn a_penetration_rescue_is_not_scaled_past_the_shapes() {
 /// and passing at a quarter of `L` from the centre hits where the ellipse's equation
 /// says, one passing at twice `L` misses. The normal is checked where the ray is as
 /// long as the shape (farther out, the fraction's rounding moves the hit point along
-/// the ray). Before the ellipsoid had a closed form, the GJK ray cast's normals were
-/// off by 3e-4 in `f32`: it converges on a curved surface to its relative gap, and
-/// the normal goes as its square root.
+/// the ray). The GJK ray cast's normals would be off by 3e-4 in `f32` here: it
+/// converges on a curved surface to its relative gap, and the normal goes as its
+/// square root; the ellipsoid's closed form does not.
 fn far_rays_through_small_ellipses<S: Scalar>() {
     use gjk_core::{Transform3, Vec3};
     use gjk_shapes::Ellipsoid;

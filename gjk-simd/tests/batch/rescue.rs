@@ -338,10 +338,10 @@ fn rays_equal_scalar_at_every_scale_f64() {
     rays_equal_scalar_at_every_scale::<f64>();
 }
 
-/// A capsule 2e37 long: its far end's support point made the scalar kernel's trial
-/// simplex NaN, and the scalar loop kept that vertex while the lanes drop a stopped
-/// lane's trial vertex; the rescue then read different magnitudes, and the scalar
-/// kernel answered overlapping where the lanes said invalid input (found by fuzzing).
+/// A capsule 2e37 long: its far end's support point makes the scalar kernel's trial
+/// simplex NaN. Were the scalar loop to keep that vertex while the lanes drop a stopped
+/// lane's trial vertex, the rescue would read different magnitudes, and the scalar
+/// kernel would answer overlapping where the lanes say invalid input.
 #[test]
 fn a_support_point_that_overflows_the_reduction_is_dropped_everywhere() {
     use gjk_core::Rot;

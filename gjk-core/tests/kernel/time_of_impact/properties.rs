@@ -148,7 +148,7 @@ fn config(cases: u32) -> Config {
 }
 
 /// Runs one pure-translation case in `S` and compares it with the f64 bisection on
-/// `distance`. `bar` is the accuracy in units of `L` (the larger extent).
+/// `distance`. `bar` is the required accuracy in units of `L` (the larger extent).
 fn translation_case<S: Scalar>(
     a: &Shape<f64>,
     b: &Shape<f64>,

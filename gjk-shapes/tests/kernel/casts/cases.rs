@@ -1,6 +1,6 @@
-//! The generic GJK ray and shape casts on Box2D's public cases and on the hard cases
-//! the issue names: grazing and parallel rays, rays through vertices, zero-length rays,
-//! rays starting inside, large targets, rounded shapes.
+//! The generic GJK ray and shape casts on Box2D's public cases and on the hard cases:
+//! grazing and parallel rays, rays through vertices, zero-length rays, rays starting
+//! inside, large targets, rounded shapes.
 
 use gjk_core::{CastStatus, Ray, ShapeCastInput, Transform, Vec2, ray_cast, shape_cast};
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment};
@@ -400,9 +400,9 @@ fn nan_and_negative_inputs_are_invalid() {
     );
 }
 
-/// The cast stopped as soon as the simplex came within the radius, before converging,
-/// and reported that simplex's direction: off by up to 100 degrees on capsules. Found
-/// by the fast-path agreement tests; the normal now comes from a converged distance.
+/// A ray starting inside a capsule's rounding: the simplex comes within the radius
+/// before it converges, and its direction there is off by up to 100 degrees. The
+/// normal comes from a converged distance, the exact outward one.
 #[test]
 fn ray_starting_in_the_rounding_reports_the_exact_outward_normal() {
     let capsule = Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.5).unwrap();

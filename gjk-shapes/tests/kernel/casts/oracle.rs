@@ -19,9 +19,10 @@
 //! - the status: `StartsInside`, `Hit` or `Miss` as the oracle says;
 //! - for a hit at `t`: `|d(t) - s| <= bar * L` (the shapes touch there), `t` is not
 //!   past the closest approach, and, where the motion approaches the contact at a rate
-//!   of at least a tenth of `|m|`, the position error `|t - t0| |m| <= bar * L` — the
-//!   issue's fraction bar; at shallower angles a small distance error moves the contact
-//!   far along the motion, and the distance check above is the meaningful one;
+//!   of at least a tenth of `|m|`, the position error `|t - t0| |m| <= bar * L` (the
+//!   required accuracy of the fraction); at shallower angles a small distance error
+//!   moves the contact far along the motion, and the distance check above is the
+//!   meaningful one;
 //! - the normal is unit, and the contact point lies on A's surface at the contact.
 
 use crate::harness::{Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
@@ -33,12 +34,10 @@ use gjk_core::{
 use gjk_oracle::{Core, Shape as OracleShape, signed_distance_to_surface, transform};
 use proptest::prelude::*;
 
-/// Bars as fractions of `L`. The floors are 2e-5 (f32) and 1e-9 (f64).
-/// Measured (2026-11-21, 1024 cases per class, 96 for ellipses, signed oracle
-/// distance): the worst f32 case is 4.5e-6 L, a hit just after the start where the
-/// touching margin (4 eps of the largest simplex vertex) dominates; f64 passes at
-/// 1e-12. An earlier unsigned harness checked only the target-separation cases and had
-/// suggested 1e-6.
+/// Bars as fractions of `L`. The required floors are 2e-5 (f32) and 1e-9 (f64).
+/// Measured against the signed oracle distance: the worst f32 case is 4.5e-6 L, a hit
+/// just after the start where the touching margin (4 eps of the largest simplex
+/// vertex) dominates; f64 passes at 1e-12.
 #[derive(Clone, Copy)]
 struct CastBars {
     /// Distance at the reported contact, and position error of transversal hits.

@@ -538,8 +538,8 @@ fn run(
 
 /// Exact pairs and rays against curved shapes are fast to check. Shape casts with a
 /// curved core search the oracle's surface charts at every step along the motion, and
-/// the search has a heavy tail: the first 8 cases take 5 s, the next 8 six minutes
-/// (measured in debug, 2026-11-27), hence their count.
+/// the search has a heavy tail: in a debug build the first 8 cases take 5 s, the next 8
+/// six minutes, hence their count.
 const EXACT_CASES: u32 = 256;
 const CURVED_CASES: u32 = 8;
 

@@ -425,12 +425,11 @@ fn agree<S: Scalar>(kind: u64, bars: Bars, seed: u64) -> Worst {
     worst
 }
 
-/// Measured (2026-11-21, 4096 rays per shape and type), worst over the shapes: hit
-/// positions 5.5e-6 L apart in f32 (world coordinates near 20 rounded to f32 dominate)
-/// and 1.5e-14 L in f64; normals 2.2e-5 and 5.4e-14 apart, 5.6e-3 and 5.2e-7 on
-/// ellipses; the fast path's normal inside a rounding within 3.2e-5 and 1.7e-13 of the
-/// exact one. The position bar is the floor in f32 and a thousandth of it in
-/// f64.
+/// Measured, worst over the shapes: hit positions 5.5e-6 L apart in f32 (world
+/// coordinates near 20 rounded to f32 dominate) and 1.5e-14 L in f64; normals 2.2e-5
+/// and 5.4e-14 apart, 5.6e-3 and 5.2e-7 on ellipses; the fast path's normal inside a
+/// rounding within 3.2e-5 and 1.7e-13 of the exact one. The position bar is the
+/// required floor in f32 and a thousandth of it in f64.
 const F32: Bars = Bars {
     position: 2e-5,
     normal: 1e-4,
@@ -500,9 +499,9 @@ fn stretched<S: Scalar>(ray: Ray<S>, exponent: i32) -> Ray<S> {
 /// power of two) must not change its answer: a ray's length is not the scale of the
 /// geometry it is cast against.
 ///
-/// Found by fuzzing: a circle of radius 6.4e-10, a ray starting 1.4e-11 outside it
-/// with a translation of 1.5e13 and a `max_fraction` of 1e-30. Scaled together with
-/// the translation, the offset from the centre underflowed, and the cast reported a
+/// The trap: a circle of radius 6.4e-10, a ray starting 1.4e-11 outside it with a
+/// translation of 1.5e13 and a `max_fraction` of 1e-30. Scaled together with the
+/// translation, the offset from the centre underflows, and the cast would report a
 /// hit at the origin.
 fn stretching_keeps_the_answer<S: Scalar>(kind: u64, bars: Bars, seed: u64, exponents: &[i32]) {
     let mut rng = Rng(seed);

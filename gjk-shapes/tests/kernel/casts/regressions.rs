@@ -36,10 +36,11 @@ fn segment_ray_cast_with_overflowing_products_is_not_a_hit_at_nan() {
         translation: v(-13.875, -0.125),
         max_fraction: 6.125,
     };
-    // Cross products of 1e30 coordinates overflowed, and the analytic cast said Hit at
-    // a NaN fraction. It now computes at a scale where they do not. The origin is 0.44
-    // from the segment's line `y = x`, which is within the rounding of a segment 1e30
-    // long (4e-6 L is 4e24): on the segment or missing it are both right at its scale.
+    // Cross products of 1e30 coordinates overflow, and unscaled the analytic cast would
+    // say Hit at a NaN fraction; it computes at a scale where they do not. The origin
+    // is 0.44 from the segment's line `y = x`, which is within the rounding of a
+    // segment 1e30 long (4e-6 L is 4e24): on the segment or missing it are both right
+    // at its scale.
     let out = segment.ray_cast(xf, ray);
     assert!(
         matches!(out.status, CastStatus::StartsInside | CastStatus::Miss),
@@ -171,8 +172,8 @@ fn cast_of_capsules_2_8e7_long_does_not_stop_on_a_distant_support_plane() {
 fn ray_past_a_tiny_segment_7e9_away_does_not_hit_far_from_it() {
     // A segment 1e-37 long, 1e-30 from its frame's origin, placed 7e9 down; a ray from
     // the origin 8.2e9 long straight down passes it. Rescaled into the kernel's
-    // window the segment's products went subnormal, and the cast hit 3e8 short of it;
-    // such casts now go to the GJK ray cast.
+    // window the segment's products go subnormal, and the closed form would hit 3e8
+    // short of it; such casts go to the GJK ray cast.
     let segment = Segment::new(v(9.999_999e-31, 1e-30), v(1e-30, 1e-30)).unwrap();
     let xf = Transform::new(
         v(1e-30, -6_972_924_000.0),
@@ -199,8 +200,8 @@ fn ray_past_a_tiny_segment_7e9_away_does_not_hit_far_from_it() {
 #[test]
 fn ray_1e_30_long_beside_a_segment_1e_15_long_does_not_hit_it() {
     // Unscaled, the cross products of this ray and segment are 1e-45, one subnormal
-    // ulp: the cast hit (2e-30, 2e-30), 1e-15 from the segment. (Found by fuzzing
-    // while the closed forms rescaled only outside a wider window.)
+    // ulp, and the cast would hit (2e-30, 2e-30), 1e-15 from the segment: the closed
+    // forms' window is narrow enough that they rescale it.
     let segment = Segment::new(v(1.030_278_8e-15, 1e-30), v(1e-30, 1e-30)).unwrap();
     let xf = Transform::new(
         v(1.030_278_8e-15, 1e-30),
@@ -302,10 +303,10 @@ fn ray_with_a_subnormal_translation_never_hits_past_its_end() {
 
 /// A cone 3.6e-6 across with a subnormal height (a flat disc) 5.6e-10 from a speck: the
 /// closest point's direction is known only to the rounding of the disc over 5.6e-10
-/// (1.6e-4 rad), so the support along it was a rim point whose lower bound dipped below
-/// zero, and the cast stopped there "within the target" and reported a start inside,
-/// though `distance` finds them 5.6e-10 apart. A converged cast now needs its upper
-/// bound within the target too.
+/// (1.6e-4 rad), so the support along it is a rim point whose lower bound dips below
+/// zero; a cast stopping there "within the target" would report a start inside, though
+/// `distance` finds them 5.6e-10 apart. A converged cast needs its upper bound within
+/// the target too.
 #[test]
 fn flat_disc_cast_does_not_start_inside_from_a_tilted_lower_bound() {
     let speck = 1.469_368e-39_f32;
@@ -353,9 +354,10 @@ fn flat_disc_cast_does_not_start_inside_from_a_tilted_lower_bound() {
 
 /// A capsule of radius 1.5e-39 around a core 2.2e-15 long, under a ray 1e-30 long
 /// with a `max_fraction` of 1e30 (restated to a length of 1): the closed form's
-/// offsets from the core squared to nothing at that scale, and the ray hit 1.2e-18
-/// from the capsule (in 3D; the plane's capsule shares the code). Such a radius, too
-/// far below the ray, now goes to the GJK ray cast, as a segment's length does.
+/// offsets from the core square to nothing at that scale, and the ray would hit
+/// 1.2e-18 from the capsule (in 3D; the plane's capsule shares the code). Such a
+/// radius, too far below the ray, goes to the GJK ray cast, as a segment's length
+/// does.
 #[test]
 fn hair_thin_capsule_is_not_hit_off_its_surface_by_a_stretched_ray() {
     let speck = 1.469_368e-39_f32;
@@ -433,14 +435,12 @@ fn ellipse_ray_up_the_tangent_at_its_origin_is_not_hit_far_up_it() {
     assert_hit_on_surface(&ellipse, xf, ray, 8.1e-3);
 }
 
-/// The first ray through a triangle's interior that the GJK ray cast missed (`f64`,
-/// found by an adversarial review: 148 of 80,000 random rays through interiors in
-/// `f64`, 167 in `f32`). The loop stood at the contact, fraction 0.5, with `|v| =
-/// 4e-16`, the rounding of the query point's coordinates, above its own margin of
-/// 2.6e-16 (the simplex's points, gathered at the query point); the plane through that
-/// noise pointed along the ray, and the cast answered `Miss`. A plane that turns the
-/// query point away is now a miss only if `|v|` is beyond the query point's touching
-/// margin too.
+/// A ray through a triangle's interior, in `f64`. At the contact, fraction 0.5, the
+/// loop stands with `|v| = 4e-16`, the rounding of the query point's coordinates, above
+/// its own margin of 2.6e-16 (the simplex's points, gathered at the query point); the
+/// plane through that noise points along the ray and would make the cast a `Miss`. A
+/// plane that turns the query point away is a miss only if `|v|` is beyond the query
+/// point's touching margin too.
 #[test]
 fn ray_through_the_middle_of_a_triangle_is_not_a_miss() {
     let triangle = Triangle3::new(

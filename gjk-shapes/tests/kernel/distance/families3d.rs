@@ -1,4 +1,4 @@
-//! The three 3D families that defeat solvers with absolute thresholds (issue 17): a
+//! The three 3D families that defeat solvers with absolute thresholds: a
 //! 500-unit slab against a 0.5 hull 1e-2 apart, a size-100 hull against a size-1 hull
 //! 1e-2 apart, and near-parallel boxes 1e-4 apart. Each pair is built by the oracle
 //! (`gjk_oracle::slab_vs_hull` and the others), which also gives its exact distance;

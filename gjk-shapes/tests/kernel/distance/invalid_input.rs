@@ -195,8 +195,8 @@ fn f64_rotation_within_unit_tolerance_is_accepted_beyond_it_rejected() {
 }
 
 /// Positions so far apart that the squared distance overflows f32: answered (the
-/// query runs rescaled by a power of two), where it used to be `InvalidInput`; and
-/// offsets that overflow f32 themselves are still `InvalidInput`.
+/// query runs rescaled by a power of two), not `InvalidInput`; and offsets that
+/// overflow f32 themselves are `InvalidInput`.
 #[test]
 fn f32_offsets_whose_squares_overflow_are_answered() {
     let circle = Circle::new(Vec2::ZERO, 1.0_f32).unwrap();

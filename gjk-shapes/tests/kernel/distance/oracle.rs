@@ -23,8 +23,8 @@
 //!   passes the same checks, moves the distance by at most `bar * L` and takes no more
 //!   iterations.
 //!
-//! The floors are `1e-9 L'` in f64 and `2e-5 L'` in f32 for the distance and a
-//! band of `1e-5 L'`, with `L' = max(1, L)`. The bars below are tighter: they hold
+//! The required floors are `1e-9 L'` in f64 and `2e-5 L'` in f32 for the distance and
+//! a band of `1e-5 L'`, with `L' = max(1, L)`. The bars below are tighter: they hold
 //! against `L` itself (so at scale 1e-3 too) and at the accuracy the kernel reaches.
 
 use crate::harness::{
@@ -38,20 +38,20 @@ const CASES: u32 = 1024;
 /// f32: the kernel calls cores touching when `|v| <= 4 eps max |w|` over the simplex
 /// vertices `w` (`Scalar::GJK_TOUCHING`), and `|w|` reaches a few `L`, so a gap of up
 /// to about `16 eps L = 1.9e-6 L` can read as zero; away from touching the error stays
-/// near `1e-6 L`. With the earlier margin of 8 eps the worst polytope case measured
-/// 2.7e-6 L (pinned in `distance::regressions`). Measured with the 4 eps margin on 16 384
-/// cases per class (2026-11-21): every class within 1.5e-6 L for distance, witnesses
-/// and classification. The bar keeps a third of margin; the floor is 2e-5.
+/// near `1e-6 L`. A margin of 8 eps gives 2.7e-6 L on a polytope pair (pinned in
+/// `distance::regressions`); with 4 eps every class measures within 1.5e-6 L for
+/// distance, witnesses and classification. The bar keeps a third of margin; the
+/// required floor is 2e-5.
 const F32: Bars = Bars {
     distance: 2e-6,
     witness: 2e-6,
     band: 2e-6,
 };
 
-/// f64: ARCHITECTURE.md's aim of about 1e-12 L. Measured on 150 000 cases per class
-/// (2026-11-21): distance error 2.3e-14 L for polytopes, 1.2e-15 L rounded, 2.2e-14 L
-/// ellipses; witnesses 2.0e-14 L; pairs classified against the oracle within 2.8e-15 L
-/// of touching. The floor is 1e-9.
+/// f64: ARCHITECTURE.md's aim of about 1e-12 L. Measured: distance error 2.3e-14 L for
+/// polytopes, 1.2e-15 L rounded, 2.2e-14 L ellipses; witnesses 2.0e-14 L; pairs
+/// classified against the oracle within 2.8e-15 L of touching. The required floor is
+/// 1e-9.
 const F64: Bars = Bars {
     distance: 1e-12,
     witness: 1e-12,

@@ -290,11 +290,12 @@ fn f64_cylinder_matches_oracle() {
 /// iterations; the oracle gives 245.28825 (error 5.5e-3 = 8.5e-6 L, L = 646, against
 /// a bar of 2e-6 L).
 ///
-/// The loop had not converged (its gap bound was 1.2e-4 of the distance): the new
-/// support point reduced to a face whose closest point was the old one to the last bit
-/// of `|v|^2` (a step of about 5e-5 in 6e4), so "no progress" ended the loop. The 2D
-/// loop takes one step along a stalled edge's normal before it gives up; 3D faces now
-/// get the same step (`Simplex3`'s `keeps_edge` counts faces), and the query converges.
+/// Before the loop converges (its gap bound 1.2e-4 of the distance), the new support
+/// point reduces to a face whose closest point is the old one to the last bit of
+/// `|v|^2` (a step of about 5e-5 in 6e4): "no progress" would end the loop there. As
+/// the 2D loop takes one step along a stalled edge's normal before it gives up, 3D
+/// faces get the same step (`Simplex3`'s `keeps_edge` counts faces), and the query
+/// converges.
 #[test]
 fn f32_flat_cylinders_stall_on_a_face() {
     let case = Case {
@@ -334,14 +335,14 @@ fn f32_flat_cylinders_stall_on_a_face() {
     }
 }
 
-/// Found by 100 000 random curved pairs in `f32`: a sphere against a flat cone, their
-/// cores overlapping, took all 48 iterations of the cap.
+/// A sphere against a flat cone, their cores overlapping, in `f32`: a loop that
+/// alternates between two simplices up to the cap of 48 iterations.
 ///
-/// The loop alternated between two simplices. A stall step (no progress on a face,
-/// which gets one step along its normal) raised `|v|^2` by one rounding; the next step
-/// returned to the old value, which counted as progress against the stalled one and
-/// re-armed the stall step. Progress is now measured against the least `|v|^2`
-/// reached, so the return is no progress and the loop ends.
+/// A stall step (no progress on a face, which gets one step along its normal) raises
+/// `|v|^2` by one rounding; the next step returns to the old value, which, measured
+/// against the stalled one, would count as progress and re-arm the stall step.
+/// Progress is measured against the least `|v|^2` reached, so the return is no
+/// progress and the loop ends.
 #[test]
 fn f32_stall_and_return_does_not_cycle_to_the_cap() {
     let rotation = |x: f32, y: f32, z: f32, w: f32| Quat::from_xyzw(x, y, z, w).unwrap();
@@ -374,14 +375,15 @@ fn f32_stall_and_return_does_not_cycle_to_the_cap() {
     );
 }
 
-/// Found by shrinking a 1000-pair ellipsoid run in `f32`: a flat ellipsoid 0.2 from a
-/// flat cylinder's cap answered 3e-6 long (2.3e-6 L) after 14 iterations.
+/// A flat ellipsoid 0.2 from a flat cylinder's cap, in `f32`: ending after two steps
+/// without measurable progress, the loop answers 3e-6 long (2.3e-6 L) after 14
+/// iterations.
 ///
-/// GJK crawls on a flat contact against a curved shape: each step gained about one
-/// unit in the last place of `|v|^2`, within the face solve's rounding, so two steps
-/// without measurable progress ended the loop three steps before the one that finds
-/// the right face (the `f64` loop shows the crawl and the jump). The loop now takes up
-/// to three stall steps in a row (`STALL_STEPS`).
+/// GJK crawls on a flat contact against a curved shape: each step gains about one unit
+/// in the last place of `|v|^2`, within the face solve's rounding, and the step that
+/// finds the right face comes three steps after two such (the `f64` loop shows the
+/// crawl and the jump). The loop takes up to three stall steps in a row
+/// (`STALL_STEPS`).
 #[test]
 fn f32_flat_ellipsoid_against_a_flat_cylinder() {
     let case = Case {

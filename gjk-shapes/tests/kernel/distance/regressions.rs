@@ -14,9 +14,9 @@ fn v(x: f32, y: f32) -> Vec2<f32> {
     Vec2::new(x, y)
 }
 
-/// A gap of 3.4e-6 between two polygons of size about 1.5 was reported as touching
-/// (distance 0, no normal) while the touching margin was 8 eps of the largest simplex
-/// vertex: 2.7e-6 L of error, twice f32's rounding floor. Found by the oracle tests.
+/// A gap of 3.4e-6 between two polygons of size about 1.5, which a touching margin of
+/// 8 eps of the largest simplex vertex reads as touching (distance 0, no normal): 2.7e-6
+/// L of error, twice f32's rounding floor. The margin is 4 eps.
 #[test]
 fn gap_of_two_ppm_between_pentagons_is_not_called_touching() {
     let xf_a = Transform::new(
@@ -60,10 +60,9 @@ fn gap_of_two_ppm_between_pentagons_is_not_called_touching() {
     assert!((out.normal.length() - 1.0).abs() <= 4.0 * f32::EPSILON);
 }
 
-/// `intersects` exited on the first support plane with a positive lower bound and
-/// said "apart" for a 2e-9 gap between millimetre shapes, while `distance` called the
-/// same pair touching. Found by the oracle tests; `intersects` now requires the bound
-/// to clear the touching margin too.
+/// A 2e-9 gap between millimetre shapes, which `distance` calls touching: exiting on
+/// the first support plane with a positive lower bound, `intersects` would say "apart".
+/// It requires the bound to clear the touching margin too.
 #[test]
 fn intersects_agrees_with_distance_inside_the_touching_margin() {
     let xf_a = Transform::new(
@@ -224,12 +223,11 @@ fn point_at_the_centre_of_an_ellipse_of_size_1e_11_overlaps_it_from_either_side(
 }
 
 /// A cylinder and an ellipsoid that touch, in `f32`. Near the contact the tetrahedron
-/// of `B - A` is all but flat, and one solve stepped `|v|` from 9.3e-6 up to 0.155; the
-/// loop took that as a stall step (kept for rounding-level rises on flat edges), three
-/// of them ended it there, and `distance` answered 0.033 apart. The shape cast stopping
-/// at the contact was checked with that distance and failed. A rise of more than the
-/// touching margin of the simplex is no stall now, and the loop keeps the simplex before
-/// it.
+/// of `B - A` is all but flat, and one solve steps `|v|` from 9.3e-6 up to 0.155. Taken
+/// as a stall step (kept for rounding-level rises on flat edges), three of them would
+/// end the loop there with `distance` 0.033 apart, and the shape cast stopping at the
+/// contact would fail the check with that distance. A rise of more than the touching
+/// margin of the simplex is no stall, and the loop keeps the simplex before it.
 #[test]
 fn cylinder_touching_an_ellipsoid_is_not_reported_far_apart_after_a_flat_solve() {
     let cylinder = Cylinder::new(9.125_f32, 9.125).unwrap();
@@ -289,13 +287,13 @@ where
 }
 
 /// A segment 0.13 long against an ellipsoid 0.1 across, 1.3477e-6 apart, in `f64`
-/// (found by an adversarial review; the bound is the support gap along the answer's
-/// normal, computed apart from the kernel). `B - A` is flat along the segment: GJK
-/// crept toward the gap for 49 steps, then solved a flat tetrahedron, its new point
-/// on the plane of the old face, as enclosing the origin. `distance` answered
-/// `Overlapping` with witness points 0.019 apart, `penetration` a depth of zero, while
-/// `intersects` said apart. A step into overlap after its support plane proved the
-/// cores apart now ends the loop on the simplex before it.
+/// (the bound is the support gap along the answer's normal, computed apart from the
+/// kernel). `B - A` is flat along the segment: GJK creeps toward the gap for 49 steps,
+/// then solves a flat tetrahedron, its new point on the plane of the old face, as
+/// enclosing the origin. Taken at its word, `distance` would answer `Overlapping` with
+/// witness points 0.019 apart and `penetration` a depth of zero, while `intersects`
+/// says apart. A step into overlap after its support plane proved the cores apart ends
+/// the loop on the simplex before it.
 #[test]
 fn segment_near_an_ellipsoid_is_not_reported_overlapping_after_a_flat_solve() {
     let ellipsoid = Ellipsoid::new(Vec3::new(
@@ -341,8 +339,8 @@ fn segment_near_an_ellipsoid_is_not_reported_overlapping_after_a_flat_solve() {
 }
 
 /// Three collinear points (a segment as a point set) 0.033 from a cylinder, in `f32`
-/// (found by the same review; the segment itself answers 0.033047): the same flat
-/// solve gave `Overlapping` with witness points 2.7 apart. (The segment lies along
+/// (the segment itself answers 0.033047): the same flat solve, taken at its word,
+/// gives `Overlapping` with witness points 2.7 apart. (The segment lies along
 /// the cylinder's side, where the witness points slide along it: they are 0.038
 /// apart, not checked here.)
 #[test]

@@ -170,8 +170,8 @@ fn nan_and_unnormalized_placements_are_invalid_input() {
 
 /// A point on a cone's axis: every way out across the lateral surface is as short, so
 /// EPA cannot certify the depth, and the least support value lies on the kink between
-/// the apex's region and the rim's, where the quasi-Newton steps stalled on the apex
-/// (the support value is linear there): the capped answer was 1.5e-3 of the depth too
+/// the apex's region and the rim's, where quasi-Newton steps stall on the apex (the
+/// support value is linear there), leaving a capped answer 1.5e-3 of the depth too
 /// deep. Stepping on until the support point changes, then solving across the kink
 /// (the segment from the apex to a rim point lies on the surface), gives the shortest
 /// way out; 1e-3 off the axis, EPA then certifies it.

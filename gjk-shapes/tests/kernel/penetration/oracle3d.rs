@@ -57,8 +57,8 @@ const F64: Bars = Bars {
 
 /// Depth below which, in units of the smaller shape's size, a curved pair must end
 /// `Penetrating`. EPA's polytope fills only where the depth varies little around its
-/// minimum, which is deep inside: measured (2026-11-27, f64 ellipsoid pairs), every
-/// `MaxIterations` was deeper than a fifth of the larger semi-axis.
+/// minimum, which is deep inside: on f64 ellipsoid pairs every `MaxIterations` is
+/// deeper than a fifth of the larger semi-axis.
 const SHALLOW_WITHOUT_CAP: f64 = 0.05;
 
 /// Cases per test of a class without a curved core.

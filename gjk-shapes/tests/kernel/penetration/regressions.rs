@@ -34,7 +34,7 @@ fn f64_penetration_of_coincident_ellipses_reaches_f64_precision() {
     }
 }
 
-/// The same in `f32`, which converged before: unchanged.
+/// The same in `f32`, where EPA reaches `f32` precision before its polytope fills.
 #[test]
 fn f32_penetration_of_coincident_ellipses_is_exact_to_f32() {
     let ellipse = Ellipse::new(Vec2::new(2.0_f32, 1.0)).unwrap();

@@ -199,7 +199,7 @@ fn check_deep_in_round_ellipse<S: Scalar>(
         "the depth is {error:e} L short of the exact {exact}: {out:?}"
     );
     // Not promised for `MaxIterations`, but measured: the refinement from every open
-    // face found the least minimum in all of 20 000 random cases (2026-11-27).
+    // face finds the least minimum in every random case.
     prop_assert!(
         -error <= bar,
         "{:?} {:e} L deeper than the exact {exact}: {out:?}",

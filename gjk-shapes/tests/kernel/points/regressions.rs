@@ -112,12 +112,10 @@ fn ellipse_projection_of_a_needle_does_not_overflow_its_bisection() {
     );
 }
 
-/// Points on the core of a capsule, in `f32` (found by an adversarial review: 222 of
-/// 12,000 random queries, among them rotated capsules of size 35 whose "surface
-/// point" was 22.75 inside). The offset from such a point to its foot on the core is
-/// rounding noise, along the core as much as across it; its direction was taken as
-/// the normal, and `(0.003, 0.001)` on the core from `(0, 0)` to `(3, 1)` got the
-/// surface point `(0.897, 0.448)`, 0.86 of the radius inside. The normal is now the
+/// Points on the core of a capsule, in `f32`. The offset from such a point to its foot
+/// on the core is rounding noise, along the core as much as across it; taken as the
+/// normal, its direction gives `(0.003, 0.001)` on the core from `(0, 0)` to `(3, 1)`
+/// the surface point `(0.897, 0.448)`, 0.86 of the radius inside. The normal is the
 /// offset's part across the core: every surface point is a radius from the core, and
 /// the signed distance minus the radius.
 #[test]

@@ -835,11 +835,12 @@ fn hull_support_matches_the_raw_points_along_random_directions() {
 
 /// The 28 points of the property case that failed (a cube with points on its faces
 /// and edges, f32, size 3e8, 1e12 from the origin, where f32 rounds coordinates to
-/// 65536): the build reported `TooManyPoints` with 64 slots for a hull of a dozen
-/// vertices. Its 12th vertex lies 7e-5 (of the size) off the chord of its two
-/// neighbours along a quantized edge; GJK (f32) measured the point *at* that vertex
-/// as 7e-5 from the hull holding it, so every later round found it the farthest and
-/// stored it again. The nearest stored vertex now bounds the distance as well.
+/// 65536), a hull of a dozen vertices that must fit in 64 slots. Its 12th vertex lies
+/// 7e-5 (of the size) off the chord of its two neighbours along a quantized edge; GJK
+/// (f32) can measure the point *at* that vertex as 7e-5 from the hull holding it, and
+/// a build that trusted that would find it the farthest every round, store it again
+/// and run out of slots (`TooManyPoints`). The nearest stored vertex bounds the
+/// distance as well.
 #[test]
 fn hull_does_not_store_a_vertex_gjk_measures_off_its_chain() {
     let points = [
@@ -883,7 +884,7 @@ fn hull_does_not_store_a_vertex_gjk_measures_off_its_chain() {
 }
 
 /// Seven points of a property case (a box with points on its faces, f32, size 3e8,
-/// 1e12 from the origin, 57 points; these seven still fail): the build stored a point
+/// 1e12 from the origin, 57 points; these seven keep the trap): the build stored a point
 /// lying inside the hull of the vertices it had, 7 vertices for a hull of 6. Its gap
 /// was GJK's stop on a nearly flat part of the hull (1.2e-5 of the size for a point
 /// inside); measured again from a cold start and from the nearest vertex, the point
@@ -908,11 +909,11 @@ fn hull_measures_again_where_gjk_stops_short_of_a_point_inside() {
 }
 
 /// Six points of a property case (a box with points on its faces, f32, size 3e24,
-/// 1e28 from the origin, 52 points; these six still fail): the build stored a point
-/// lying inside the hull of the other vertices (in the full case by 1.5e-5 of the
-/// size, 124 epsilons), GJK having measured it outside from the three starts the
-/// passes try. Started from every stored vertex in turn, one query finds it inside:
-/// the build now checks so the one point per round about to take a slot.
+/// 1e28 from the origin, 52 points; these six keep the trap): a point lying inside the
+/// hull of the other vertices (in the full case by 1.5e-5 of the size, 124 epsilons)
+/// that GJK measures outside from the three starts the passes try. Started from every
+/// stored vertex in turn, one query finds it inside: the build checks so the one
+/// point per round about to take a slot.
 #[test]
 fn hull_checks_the_point_it_stores_from_every_vertex() {
     let points = [
@@ -932,12 +933,12 @@ fn hull_checks_the_point_it_stores_from_every_vertex() {
 
 /// The GJK measurement behind `hull_does_not_store_a_vertex_gjk_measures_off_its_chain`,
 /// on its three points (mapped into the unit box): a point at the middle vertex of a
-/// chain 7e-5 off straight is inside the chain's hull, yet `distance` in f32 reported
-/// it 7.1e-5 away after two iterations. The closest point of the chord, 7e-5 from the
-/// query, was known only to about `eps / 7e-5` in direction (a difference of numbers
-/// near 0.3), enough for the support along it to return the chord's end again instead
-/// of the middle vertex, and the loop stopped on the repeated feature. gjk-core's 3D
-/// solver now computes such a foot to its own precision.
+/// chain 7e-5 off straight is inside the chain's hull. The closest point of the chord,
+/// 7e-5 from the query, is known from a difference of numbers near 0.3 only to about
+/// `eps / 7e-5` in direction, enough for the support along it to return the chord's
+/// end again instead of the middle vertex: a loop that stopped on that repeated
+/// feature would report the point 7.1e-5 away after two iterations. gjk-core's 3D
+/// solver computes such a foot to its own precision.
 #[test]
 fn f32_gjk_finds_a_point_at_a_chain_vertex_off_the_chord() {
     let chain = [

@@ -100,7 +100,7 @@ struct Bars {
     band: f64,
 }
 
-/// The floors are 2e-5 L (f32) and 1e-9 L (f64) in position error; measured
+/// The required floors are 2e-5 L (f32) and 1e-9 L (f64) in position error; measured
 /// errors are given with the property tests below.
 const F32: Bars = Bars {
     position: 2e-5,
