@@ -12,11 +12,8 @@ use gjk_oracle::P;
 use gjk_shapes::{Capsule, Circle, Ellipse, Polygon, Rect, Rounded, Segment};
 
 use super::oracle::{ExactSweep, exact_gap};
+use super::v;
 use crate::harness::Built;
-
-fn v<S: Scalar>(x: f64, y: f64) -> Vec2<S> {
-    Vec2::new(S::from_f64(x), S::from_f64(y))
-}
 
 /// Box2D's time-of-impact case (`test_collision.c`) with this crate's shapes: the box
 /// `[-1, 1]^2` at rest, the segment (2, -1)-(2, 1) sweeping by (-2, 0). The faces meet

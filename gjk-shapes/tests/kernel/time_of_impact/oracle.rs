@@ -26,12 +26,11 @@ use gjk_core::{
 use gjk_oracle::{Core, Exact, P, Shape as OracleShape, transform};
 use proptest::prelude::*;
 
-use crate::harness::{Built, Case, Scene, any_shape, case, config, ellipse, polytope, rounded};
+use super::v;
+use crate::harness::{
+    Built, Case, Scene, any_shape, case, config, ellipse, polytope, rounded, to_p,
+};
 use crate::motion_search::{convex_minimum, first_crossing};
-
-fn v<S: Scalar>(x: f64, y: f64) -> Vec2<S> {
-    Vec2::new(S::from_f64(x), S::from_f64(y))
-}
 
 /// One body's sweep as the oracle sees it.
 pub(super) struct ExactSweep {
@@ -43,10 +42,6 @@ pub(super) struct ExactSweep {
     angles: [f64; 2],
     /// The kernel's `(cos, sin)` when the body does not turn.
     fixed_rotation: Option<(f64, f64)>,
-}
-
-fn to_p<S: Scalar>(v: Vec2<S>) -> P {
-    [v.x.to_f64(), v.y.to_f64()]
 }
 
 impl ExactSweep {
