@@ -1,6 +1,5 @@
 //! The `serde` feature: every shape round-trips through JSON unchanged, and invalid
 //! data is an error from the shape's constructor, never an invalid shape.
-#![cfg(feature = "serde")]
 
 use gjk_core::{Quat, Rot, Transform, Transform3, Vec2, Vec3};
 use gjk_shapes::{

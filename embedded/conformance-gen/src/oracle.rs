@@ -7,8 +7,8 @@
 //! Only `Hull` of parts with different radii has no such form; its cases carry no
 //! reference.
 //!
-//! The bars are those of the oracle property tests in `gjk-shapes/tests`
-//! (`oracle_distance.rs`, `oracle_cast.rs`): in f32 the distance, and the contact of
+//! The bars are those of the oracle property tests in `gjk-shapes/tests/kernel`
+//! (`distance/oracle.rs`, `casts/oracle.rs`): in f32 the distance, and the contact of
 //! a transversal cast, within `2e-6 L` of the exact answer, with `L` the scene's
 //! length scale (largest shape extent, the distance, the motion), and no overlap
 //! verdict asked within `2e-6 L` of touching.

@@ -7,10 +7,10 @@
 //! ([`Pose3::transform`], in f32), handed to the oracle as it is.
 //!
 //! The bars are those of the 3D oracle property tests
-//! (`gjk-shapes/tests/oracle_distance3d.rs`) in f32: the distance within `2e-6 L` of
-//! the exact one, and no overlap verdict asked within `1e-5 L` of touching, with `L`
-//! the pair's length scale (the larger shape extent, or the distance). Where two
-//! cores overlap and one of them is curved the oracle does not know how deep, and
+//! (`gjk-shapes/tests/kernel/distance/oracle3d.rs`) in f32: the distance within
+//! `2e-6 L` of the exact one, and no overlap verdict asked within `1e-5 L` of touching,
+//! with `L` the pair's length scale (the larger shape extent, or the distance). Where
+//! two cores overlap and one of them is curved the oracle does not know how deep, and
 //! the case asks for no overlap verdict.
 
 use gjk_conformance::{Placed3, Pose3, Query3, Reference, ShapeSpec3};

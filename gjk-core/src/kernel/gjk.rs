@@ -374,7 +374,7 @@ fn descend<
     // `f32`, spends the whole cap there, and with one cap for both runs the rescue
     // would have none left and `distance` would answer `MaxIterations` 0.5 % long;
     // with a cap of its own the rescue converges in two steps (gjk-shapes'
-    // `tests/scale_extremes.rs`).
+    // `tests/kernel/scale.rs`).
     let cap = iterations + S::GJK_MAX_ITERATIONS;
     let mut stalls = 0_u32;
     // The least |v|^2 the loop has reached. Progress is measured against it, not

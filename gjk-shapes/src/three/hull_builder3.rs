@@ -74,10 +74,10 @@ impl<S: Scalar, const N: usize> ConvexPoints<S, N> {
     /// there GJK's distances are good to some tens of epsilons only, and the build
     /// can keep a point that far inside the hull as a vertex, or leave one that far
     /// outside. Measured on 6000 random sets of each type (the families of
-    /// `tests/convex_hull3.rs`; the clusters come from boxes with points on their
-    /// faces placed 1e4 sizes from the origin), vertices checked on hulls of up to 24,
-    /// the exceptions in exact rational arithmetic: in `f32` every point within
-    /// 8.2 `eps * size` and every vertex a corner; in `f64` every point within
+    /// `tests/kernel/shapes/convex_hull3.rs`; the clusters come from boxes with points
+    /// on their faces placed 1e4 sizes from the origin), vertices checked on hulls of
+    /// up to 24, the exceptions in exact rational arithmetic: in `f32` every point
+    /// within 8.2 `eps * size` and every vertex a corner; in `f64` every point within
     /// 16 `eps * size` but in two sets (120 and 190), and every vertex a corner but
     /// two, 38 and 6.5 `eps * size` inside the others' hull.
     ///

@@ -56,7 +56,7 @@ use separation::{AxisKind, Body, March, Motion, Separation, axis_kind};
 /// Cap on the steps of one march along one axis. A march that reaches it hands its
 /// point, which is still known to be clear, back to the outer loop, which measures the
 /// distance there and starts again along a fresh axis. Measured on the sweeps of
-/// gjk-shapes' `toi_cases.rs` (4000 per class): without rotation every
+/// gjk-shapes' `time_of_impact::oracle` tests (4000 per class): without rotation every
 /// march takes one or two steps (the separation is linear in time); turning by up to a
 /// turn and a bit per step, about 1 % of the marches take more than 16 steps and the
 /// longest reach the cap (bodies turning about far-off centres, elongated ellipses).
@@ -99,11 +99,11 @@ pub struct ToiConfig<S> {
     ///
     /// Default 64. Each outer iteration marches to the root of the separation along its
     /// axis, so a query takes one distance query more than the number of axes it needs.
-    /// Measured on the sweeps of gjk-shapes' `toi_cases.rs` (4000 per class): pure
-    /// translations 1.6 to 2.1 on average and at most 9; bodies
-    /// turning by up to a turn and a bit per step 1.8 to 3.0 on average and at most 22
-    /// (elongated ellipses). The cap leaves room above that for slivers and grazing
-    /// contacts, which converge slowest.
+    /// Measured on the sweeps of gjk-shapes' `time_of_impact::oracle` tests (4000 per
+    /// class): pure translations 1.6 to 2.1 on average and at most 9; bodies turning by
+    /// up to a turn and a bit per step 1.8 to 3.0 on average and at most 22 (elongated
+    /// ellipses). The cap leaves room above that for slivers and grazing contacts,
+    /// which converge slowest.
     pub max_iterations: u32,
 }
 

@@ -1,0 +1,7 @@
+//! `manifold` and the polygons' separating-axis contacts (`collide_polygons`): against
+//! the exact f64 oracle, together with the plane's `penetration` on the same scenes;
+//! Box2D's public cases, feature ids kept over frames, and the regressions.
+
+mod cases;
+mod oracle;
+mod regressions;
