@@ -20,7 +20,7 @@ use peers::{box2d, parry};
 const PAIRS: usize = 256;
 
 /// parry2d stops GJK at a relative gap of about sqrt(10 eps): up to 2e-3 off on
-/// unit shapes (ARCHITECTURE.md), and proportionally more at larger distances (see
+/// unit shapes, and proportionally more at larger distances (see
 /// [`parry_bound`]); Box2D's GJK is within a few f32 epsilons.
 const PARRY_DISTANCE: f32 = 2e-3;
 const BOX2D_DISTANCE: f32 = 1e-5;

@@ -48,7 +48,7 @@ const F32: Bars = Bars {
     band: 2e-6,
 };
 
-/// f64: ARCHITECTURE.md's aim of about 1e-12 L. Measured: distance error 2.3e-14 L for
+/// f64: the kernel's aim of about 1e-12 L (docs/accuracy.md). Measured: distance error 2.3e-14 L for
 /// polytopes, 1.2e-15 L rounded, 2.2e-14 L ellipses; witnesses 2.0e-14 L; pairs
 /// classified against the oracle within 2.8e-15 L of touching. The required floor is
 /// 1e-9.

@@ -72,7 +72,7 @@ const F32: Bars = Bars {
     band: 1e-5,
 };
 
-/// f64: ARCHITECTURE.md's aim of about 1e-12 L, as in 2D.
+/// f64: the kernel's aim of about 1e-12 L (docs/accuracy.md), as in 2D.
 const F64: Bars = Bars {
     distance: 1e-12,
     band: 1e-5,

@@ -44,7 +44,7 @@ const F32: Bars = Bars {
     band: 2e-6,
 };
 
-/// f64: ARCHITECTURE.md's aim of about 1e-12 L. Measured as above: depth 3.4e-15 L
+/// f64: the kernel's aim of about 1e-12 L (docs/accuracy.md). Measured as above: depth 3.4e-15 L
 /// (polytopes, rounded), 2.1e-14 L (ellipses); witnesses 2.0e-14 L.
 const F64: Bars = Bars {
     distance: 1e-12,

@@ -49,7 +49,7 @@ const F32: Bars = Bars {
     band: 1e-5,
 };
 
-/// f64: the 3D distance tests' bar, ARCHITECTURE.md's aim of about 1e-12 L.
+/// f64: the 3D distance tests' bar, the kernel's aim of about 1e-12 L (docs/accuracy.md).
 const F64: Bars = Bars {
     depth: 1e-12,
     band: 1e-5,

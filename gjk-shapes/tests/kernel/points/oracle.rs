@@ -33,7 +33,7 @@ const F32: Bars = Bars {
     band: 2e-6,
 };
 
-/// f64: ARCHITECTURE.md's aim of about 1e-12 L.
+/// f64: the kernel's aim of about 1e-12 L (docs/accuracy.md).
 const F64: Bars = Bars {
     distance: 1e-12,
     witness: 1e-12,
