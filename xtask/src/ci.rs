@@ -138,20 +138,12 @@ fn steps() -> Vec<Step> {
         // The three published crates packaged and built from their packages, gjk-shapes
         // and gjk-simd against the packaged gjk-core (`--allow-dirty` so that a local
         // run on uncommitted work checks that work).
-        Step::cargo(
-            "publish dry run",
-            &[
-                "publish",
-                "--dry-run",
-                "--allow-dirty",
-                "-p",
-                "gjk-core",
-                "-p",
-                "gjk-shapes",
-                "-p",
-                "gjk-simd",
-            ],
-        ),
+        Step {
+            name: "publish dry run".to_owned(),
+            needs: Vec::new(),
+            needs_avx2: false,
+            action: Action::PublishDryRun,
+        },
         Step {
             name: "cross targets".to_owned(),
             needs: vec!["rustup"],
@@ -438,6 +430,71 @@ enum Action {
     /// Adds the [`CROSS_TARGETS`] and [`EMULATED_TEST_TARGETS`] that `rustup target list
     /// --installed` lacks.
     AddCrossTargets,
+    /// `cargo publish --dry-run` of the [`PUBLISHED`] crates, after forgetting the
+    /// copies of them an earlier dry run unpacked (see [`forget_unpacked_packages`]).
+    PublishDryRun,
+}
+
+/// The crates published to crates.io, in dependency order.
+const PUBLISHED: [&str; 3] = ["gjk-core", "gjk-shapes", "gjk-simd"];
+
+/// The publish dry run's own target folder, relative to the workspace root, emptied
+/// before every run (see [`forget_unpacked_packages`]).
+const PUBLISH_TARGET_DIR: &str = "target/publish-check";
+
+/// The arguments of the publish dry run.
+fn publish_dry_run_args() -> Vec<String> {
+    let mut args = vec![
+        "publish",
+        "--dry-run",
+        "--allow-dirty",
+        "--target-dir",
+        PUBLISH_TARGET_DIR,
+    ];
+    for package in PUBLISHED {
+        args.extend(["-p", package]);
+    }
+    args.into_iter().map(str::to_owned).collect()
+}
+
+/// Removes the copies of the [`PUBLISHED`] crates that a dry run unpacked from its
+/// temporary registry into `$CARGO_HOME/registry/src`. Cargo keys that folder, and the
+/// builds of what it holds, by the registry's path and the crate's version, not its
+/// contents (a registry's crates never change), so without this and an empty
+/// [`PUBLISH_TARGET_DIR`] a second dry run from the same checkout verifies gjk-shapes
+/// against the gjk-core of the first: a stale API, and a failure that says nothing
+/// about the code. The crates.io folders (`index.crates.io-*`) are left alone.
+fn forget_unpacked_packages() -> Result<(), String> {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    forget_unpacked_packages_in(&cargo_home.join("registry").join("src"))
+}
+
+/// [`forget_unpacked_packages`] in the registry sources folder `sources`.
+fn forget_unpacked_packages_in(sources: &Path) -> Result<(), String> {
+    let Ok(registries) = std::fs::read_dir(sources) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        let local = !registry.file_name().to_string_lossy().starts_with("index.");
+        let Ok(crates) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for unpacked in crates.flatten() {
+            let name = unpacked.file_name().to_string_lossy().into_owned();
+            let ours = PUBLISHED.iter().any(|package| {
+                name.strip_prefix(package)
+                    .is_some_and(|rest| rest.starts_with('-'))
+            });
+            if local && ours {
+                std::fs::remove_dir_all(unpacked.path())
+                    .map_err(|error| format!("{}: {error}", unpacked.path().display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// How a step ended.
@@ -514,6 +571,27 @@ impl Step {
                 }
             },
             Action::AddCrossTargets => add_missing_cross_targets(),
+            Action::PublishDryRun => match forget_unpacked_packages().and_then(|()| {
+                let stale = workspace_root.join(PUBLISH_TARGET_DIR);
+                match std::fs::remove_dir_all(&stale) {
+                    Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                        Err(format!("{}: {error}", stale.display()))
+                    }
+                    _ => Ok(()),
+                }
+            }) {
+                Ok(()) => {
+                    let mut command = Command::new(cargo_program());
+                    command
+                        .args(publish_dry_run_args())
+                        .current_dir(workspace_root);
+                    run_command(&mut command)
+                }
+                Err(error) => {
+                    eprintln!("{error}");
+                    false
+                }
+            },
         };
         if passed {
             Outcome::Passed
@@ -538,6 +616,7 @@ impl Action {
                 "rustup target add (those missing of: {})",
                 all_cross_targets().join(", ")
             ),
+            Self::PublishDryRun => format!("cargo {}", publish_dry_run_args().join(" ")),
         }
     }
 }
@@ -677,6 +756,24 @@ fn print_summary(results: &[(&Step, Outcome, f64)], total_seconds: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn publish_dry_run_forgets_only_the_local_copies_of_our_crates() {
+        let sources =
+            std::env::temp_dir().join(format!("gjk-xtask-sources-{}", std::process::id()));
+        let make = |path: &str| std::fs::create_dir_all(sources.join(path)).unwrap();
+        make("-1234abcd/gjk-core-0.1.0/src");
+        make("-1234abcd/gjk-simd-0.1.0");
+        make("-1234abcd/serde-1.0.0");
+        make("index.crates.io-1949cf8c6b5b557f/gjk-core-0.1.0");
+        assert_eq!(forget_unpacked_packages_in(&sources), Ok(()));
+        let left = |path: &str| sources.join(path).exists();
+        assert!(!left("-1234abcd/gjk-core-0.1.0"));
+        assert!(!left("-1234abcd/gjk-simd-0.1.0"));
+        assert!(left("-1234abcd/serde-1.0.0"));
+        assert!(left("index.crates.io-1949cf8c6b5b557f/gjk-core-0.1.0"));
+        std::fs::remove_dir_all(&sources).unwrap();
+    }
 
     #[test]
     fn a_missing_tool_is_not_found_on_path() {
