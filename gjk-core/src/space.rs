@@ -417,6 +417,7 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     type FeatureBytes = [u8; 3];
     const NO_DIRECTIONS: [Self; 3] = [Vec2::ZERO; 3];
     const NO_FEATURES: [u8; 3] = [UNNAMED; 3];
+    const PAIRED_SUPPORTS: bool = true;
     type Frame = Transform<S>;
 
     #[inline]
@@ -629,6 +630,7 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
     type FeatureBytes = [u8; 4];
     const NO_DIRECTIONS: [Self; 4] = [Vec3::ZERO; 4];
     const NO_FEATURES: [u8; 4] = [UNNAMED; 4];
+    const PAIRED_SUPPORTS: bool = false;
     type Frame = sealed::Frame3<S>;
 
     #[inline]
@@ -785,6 +787,13 @@ pub(crate) mod sealed {
         const NO_DIRECTIONS: Self::Directions;
         /// Unnamed features, for an empty cache.
         const NO_FEATURES: Self::FeatureBytes;
+        /// Whether the hosted loops ask both shapes for their supports in one call
+        /// (`profile::supports_of`) rather than one call each (`profile::support_of`):
+        /// in the plane, where one call measured 6 % faster per polygon `distance` in
+        /// every calling pattern; not in space, where it made boxes queried through
+        /// `&dyn Support` 11 % slower for 2 to 5 % on concrete shapes
+        /// (`patterns`, `peers3d_interleaved`).
+        const PAIRED_SUPPORTS: bool;
 
         /// Both directions of every axis: a convex set lies within the box of its
         /// supports along them.

@@ -3,10 +3,10 @@
 
 use crate::dim2::simplex::Simplex;
 use crate::kernel::cache::CachedVertex;
-use crate::kernel::profile::support_of;
+use crate::kernel::profile::{PAIRED_SUPPORTS, support_of, supports_of};
 use crate::kernel::simplex::{GjkSimplex, SimplexVertex};
 use crate::space::sealed::Frame as _;
-use crate::{RigidTransform, Scalar, Space, Support, Vec2};
+use crate::{RigidTransform, Scalar, Space, Support, SupportPoint, Vec2};
 
 /// The Minkowski difference `B - A` of two placed cores, as the GJK loops see it.
 ///
@@ -45,6 +45,26 @@ pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized, V: Space<Scalar = S> = Vec2<
     pub relative: V::Frame,
 }
 
+impl<S: Scalar, V: Space<Scalar = S>, A: ?Sized, B: ?Sized> Pair<'_, S, A, B, V> {
+    /// The simplex vertex of A's support point `on_a` and B's `on_b` (in B's frame),
+    /// found along `direction`.
+    #[inline(always)]
+    fn vertex(
+        &self,
+        on_a: SupportPoint<S, V>,
+        on_b: SupportPoint<S, V>,
+        direction: V,
+    ) -> SimplexVertex<S, V> {
+        SimplexVertex::new(
+            on_a.point,
+            self.relative.transform_point(on_b.point),
+            direction,
+            on_a.feature,
+            on_b.feature,
+        )
+    }
+}
+
 impl<S, V, A, B> MinkowskiDifference<S, V> for Pair<'_, S, A, B, V>
 where
     S: Scalar,
@@ -58,15 +78,14 @@ where
     /// point brought into A's frame.
     #[inline]
     fn support(&self, direction: V) -> SimplexVertex<S, V> {
+        if PAIRED_SUPPORTS && V::PAIRED_SUPPORTS {
+            let direction_b = self.relative.inv_rotate(-direction);
+            let (on_a, on_b) = supports_of(self.a, direction, self.b, direction_b);
+            return self.vertex(on_a, on_b, direction);
+        }
         let on_a = support_of(self.a, direction);
         let on_b = support_of(self.b, self.relative.inv_rotate(-direction));
-        SimplexVertex::new(
-            on_a.point,
-            self.relative.transform_point(on_b.point),
-            direction,
-            on_a.feature,
-            on_b.feature,
-        )
+        self.vertex(on_a, on_b, direction)
     }
 
     /// From the feature ids when the shapes can name their points, otherwise supported

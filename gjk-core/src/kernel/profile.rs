@@ -125,6 +125,31 @@ where
     shape.support(direction)
 }
 
+/// Whether the loops may ask both shapes for their supports in one call
+/// ([`supports_of`]) where the space allows it (`Kernel::PAIRED_SUPPORTS`): on hosted
+/// targets. Not in the compact form, where the shapes are behind a vtable already and
+/// computing B's direction before A's support call cost 12 to 20 bytes of flash.
+pub(crate) const PAIRED_SUPPORTS: bool = !cfg!(gjk_compact);
+
+/// Both shapes' supports in one call, never inlined into the loops (see
+/// [`support_of`]): the two scans are independent, and inside one small function the
+/// processor overlaps them.
+#[inline(never)]
+pub(crate) fn supports_of<S, V, A, B>(
+    a: &A,
+    direction_a: V,
+    b: &B,
+    direction_b: V,
+) -> (SupportPoint<S, V>, SupportPoint<S, V>)
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
+{
+    (a.support(direction_a), b.support(direction_b))
+}
+
 /// One shape's core as the compact form's bodies see it: its support, feature points
 /// and radius behind a vtable of three entries (a `dyn Support` vtable also carries
 /// the bounding-box methods, which the queries never call and which would then be
