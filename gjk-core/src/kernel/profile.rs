@@ -18,9 +18,10 @@
 //! the same on the host and on the Cortex-M boards. Beyond this module the forms
 //! differ only in inlining attributes, which keep the compact form's larger bodies
 //! out of line where `cargo xtask size` measured that it saves flash or stack, and in
-//! the two constants below that the loops read: whether a finished loop first tries
-//! the two-comparison window check ([`WINDOW_PRE_CHECK`]), and whether a query's first
-//! run is compiled apart from the rescue loop ([`FIRST_RUN_OF_ITS_OWN`]).
+//! the three constants below that the loops read: whether a finished loop first tries
+//! the two-comparison window check ([`WINDOW_PRE_CHECK`]), whether a query's first
+//! run is compiled apart from the rescue loop ([`FIRST_RUN_OF_ITS_OWN`]), and whether
+//! both shapes' supports come from one call ([`PAIRED_SUPPORTS`]).
 
 use crate::kernel::MinkowskiDifference;
 use crate::kernel::simplex::SimplexVertex;
@@ -128,7 +129,7 @@ where
 /// Whether the loops may ask both shapes for their supports in one call
 /// ([`supports_of`]) where the space allows it (`Kernel::PAIRED_SUPPORTS`): on hosted
 /// targets. Not in the compact form, where the shapes are behind a vtable already and
-/// computing B's direction before A's support call cost 12 to 20 bytes of flash.
+/// computing B's direction before A's support call cost 8 to 20 bytes of flash.
 pub(crate) const PAIRED_SUPPORTS: bool = !cfg!(gjk_compact);
 
 /// Both shapes' supports in one call, never inlined into the loops (see
@@ -151,10 +152,10 @@ where
 }
 
 /// One shape's core as the compact form's bodies see it: its support, feature points
-/// and radius behind a vtable of three entries (a `dyn Support` vtable also carries
-/// the bounding-box methods, which the queries never call and which would then be
-/// linked in). The cold path of rescaled queries (`rescale.rs`) runs on `Core` shapes
-/// in both forms.
+/// and radius behind a vtable of three entries, `Support`'s methods, reached through a
+/// wrapper ([`CoreOf`]) that is sized whatever the shape, so that a shape already
+/// behind `dyn Support` goes behind it too. The cold path of rescaled queries
+/// (`rescale.rs`) runs on `Core` shapes in both forms.
 pub(crate) trait Core<S, V = Vec2<S>> {
     /// [`Support::support`].
     fn core_support(&self, direction: V) -> SupportPoint<S, V>;
