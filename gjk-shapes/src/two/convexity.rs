@@ -10,7 +10,7 @@
 use gjk_core::{Scalar, Vec2};
 
 use crate::ShapeError;
-use crate::two::vertices::bounds_of_points;
+use crate::points::bounds_of_points;
 
 /// The relative tolerance of every polygon test: 4 machine epsilons.
 ///

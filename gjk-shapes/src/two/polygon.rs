@@ -7,9 +7,9 @@ use gjk_core::{
     SupportEdge, SupportPoint, Transform, Vec2,
 };
 
-use crate::points::support_of_points;
+use crate::points::{bounds_of_points, support_of_points};
 use crate::two::convexity::validate_loop;
-use crate::two::vertices::{bounds_of_points, support_edge_of_loop, vertex_index};
+use crate::two::vertices::{support_edge_of_loop, vertex_index};
 use crate::{Rect, ShapeError};
 
 /// A convex polygon of 3 to `N` vertices, counter-clockwise, stored inline without

@@ -1,5 +1,5 @@
 //! Helpers shared by the polytopes: support as the arg-max over a vertex list, vertex
-//! feature ids, and bounding boxes of point sets.
+//! feature ids, and growing a box by a radius.
 
 use crate::points::support_of_points;
 use gjk_core::{Aabb, FeatureId, Scalar, SupportEdge, SupportPoint, Vec2};
@@ -26,7 +26,7 @@ pub(crate) fn vertex_index(feature: FeatureId) -> Option<usize> {
 /// normal nearer `d` belongs to the edge more nearly perpendicular to it: the smaller
 /// `|e . d| / |e|`. Compared squared and cross-multiplied, as `(e_in . d)^2 |e_out|^2`
 /// against `(e_out . d)^2 |e_in|^2`: no square root (this function is linked into
-/// every firmware that queries polygons through `dyn Support`). On a tie (a direction
+/// every firmware that builds manifolds on polygons). On a tie (a direction
 /// along the vertex's bisector) the edge leaving the vertex wins.
 #[inline]
 pub(crate) fn support_edge_of_loop<S: Scalar>(
@@ -93,22 +93,6 @@ pub(crate) fn support_edge_of_segment<S: Scalar>(
     }
 }
 
-/// The smallest box containing the points (the box at the origin for none): the plane's
-/// form of `points::bounds_of_points`, the same operations. Polygons' bounding boxes
-/// are linked into every firmware that queries them through `dyn Support`; folded
-/// over the box, as here, they took 68 bytes less of Cortex-M4F flash than through the
-/// generic form (`cargo xtask size`).
-#[inline]
-pub(crate) fn bounds_of_points<S: Scalar>(points: impl IntoIterator<Item = Vec2<S>>) -> Aabb<S> {
-    let mut points = points.into_iter();
-    let Some(first) = points.next() else {
-        return Aabb::new(Vec2::ZERO, Vec2::ZERO);
-    };
-    points.fold(Aabb::new(first, first), |bounds, point| {
-        Aabb::new(bounds.min.min(point), bounds.max.max(point))
-    })
-}
-
 /// The box grown by `radius` on every side.
 #[inline]
 pub(crate) fn inflate<S: Scalar>(bounds: Aabb<S>, radius: S) -> Aabb<S> {
@@ -119,6 +103,7 @@ pub(crate) fn inflate<S: Scalar>(bounds: Aabb<S>, radius: S) -> Aabb<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::points::bounds_of_points;
 
     const SQUARE: [Vec2<f64>; 4] = [
         Vec2::new(-1.0, -1.0),
@@ -173,6 +158,6 @@ mod tests {
             inflate(bounds, 0.5),
             Aabb::new(Vec2::new(-1.5, -1.5), Vec2::new(1.5, 1.5))
         );
-        assert_eq!(bounds_of_points::<f64>([]), Aabb::default());
+        assert_eq!(bounds_of_points::<f64, Vec2<f64>>([]), Aabb::default());
     }
 }
