@@ -6,9 +6,8 @@ use gjk_core::{
     Space, Support, SupportEdge, SupportPoint, Transform, Vec2, Vec3,
 };
 
-use crate::ShapeError;
-use crate::points::{inflated_bounds_of_points, support_of_points};
-use crate::two::vertices::{support_edge_of_segment, vertex_index};
+use crate::points::inflated_bounds_of_points;
+use crate::{Segment, ShapeError};
 
 /// A capsule: the segment from `a` (feature 0) to `b` (feature 1) grown by `radius`, a
 /// stadium in the plane (the default) and a capsule in space ([`Capsule3`]). GJK runs
@@ -31,8 +30,8 @@ use crate::two::vertices::{support_edge_of_segment, vertex_index};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Capsule<S, V = Vec2<S>> {
-    a: V,
-    b: V,
+    /// The segment core, whose support, feature points and edges the capsule's are.
+    core: Segment<S, V>,
     radius: S,
 }
 
@@ -54,13 +53,14 @@ impl<S: Scalar, V: Space<Scalar = S>> Capsule<S, V> {
     /// assert_eq!(Capsule3::new(Vec3::ZERO, Vec3::X, f32::NAN), Err(ShapeError::NonFinite));
     /// ```
     pub fn new(a: V, b: V, radius: S) -> Result<Self, ShapeError> {
-        if !a.is_finite() || !b.is_finite() || !radius.is_finite() {
+        let core = Segment::new(a, b)?;
+        if !radius.is_finite() {
             return Err(ShapeError::NonFinite);
         }
         if radius < S::ZERO {
             return Err(ShapeError::NegativeRadius);
         }
-        Ok(Self { a, b, radius })
+        Ok(Self { core, radius })
     }
 
     /// The first end point of the core segment (feature 0).
@@ -73,7 +73,7 @@ impl<S: Scalar, V: Space<Scalar = S>> Capsule<S, V> {
     /// ```
     #[inline]
     pub fn a(&self) -> V {
-        self.a
+        self.core.a()
     }
 
     /// The second end point of the core segment (feature 1).
@@ -86,7 +86,7 @@ impl<S: Scalar, V: Space<Scalar = S>> Capsule<S, V> {
     /// ```
     #[inline]
     pub fn b(&self) -> V {
-        self.b
+        self.core.b()
     }
 
     /// The radius around the core segment (the same value [`Support::radius`] gives).
@@ -107,7 +107,7 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for Capsule<S, V> {
     /// The core end point farther along `direction`; `a` on ties and for NaN.
     #[inline]
     fn support(&self, direction: V) -> SupportPoint<S, V> {
-        support_of_points(&[self.a, self.b], direction)
+        self.core.support(direction)
     }
 
     #[inline]
@@ -117,23 +117,19 @@ impl<S: Scalar, V: Space<Scalar = S>> Support<S, V> for Capsule<S, V> {
 
     #[inline]
     fn feature_point(&self, feature: FeatureId) -> Option<V> {
-        match vertex_index(feature)? {
-            0 => Some(self.a),
-            1 => Some(self.b),
-            _ => None,
-        }
+        self.core.feature_point(feature)
     }
 }
 
 impl<S: Scalar, V: Space<Scalar = S>> Bounded<S, V> for Capsule<S, V> {
     #[inline]
     fn local_aabb(&self) -> V::Aabb {
-        inflated_bounds_of_points([self.a, self.b], self.radius)
+        inflated_bounds_of_points([self.a(), self.b()], self.radius)
     }
 
     #[inline]
     fn aabb(&self, transform: V::Transform) -> V::Aabb {
-        let ends = [self.a, self.b].map(|end| transform.transform_point(end));
+        let ends = [self.a(), self.b()].map(|end| transform.transform_point(end));
         inflated_bounds_of_points(ends, self.radius)
     }
 }
@@ -162,7 +158,7 @@ impl<S: Scalar> RayShape<S, Vec3<S>> for Capsule3<S> {
 impl<S: Scalar> ContactShape<S> for Capsule<S> {
     #[inline]
     fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
-        Some(support_edge_of_segment(self.a, self.b, direction))
+        self.core.support_edge(direction)
     }
 }
 
