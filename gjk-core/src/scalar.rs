@@ -2,6 +2,8 @@
 
 use core::fmt::{Debug, Display};
 
+mod square_root;
+
 /// A floating-point type the kernel computes in: `f32` or `f64`.
 ///
 /// Besides arithmetic (through [`num_traits::Float`], backed by `libm` so it works in
@@ -132,6 +134,25 @@ pub trait Scalar:
     /// ```
     fn sin_and_cos(self) -> (Self, Self);
 
+    /// The square root, correctly rounded as IEEE 754 requires, so the same bits as
+    /// [`Float::sqrt`](num_traits::Float::sqrt) for every number; NaN for negative
+    /// numbers. The kernel and the shapes take their roots with it.
+    ///
+    /// In the compact form (bare-metal targets and the `compact` feature) `f32`
+    /// computes it digit by digit in integer operations: `libm`'s portable `sqrtf`,
+    /// which a Cortex-M4F also gets since no stable Rust reaches its square-root
+    /// instruction without `std`, is 264 bytes of code and a 256-byte table there,
+    /// this one about 140 bytes and no table, at a few times its time. Elsewhere, and
+    /// for `f64`, it is `libm`'s, one instruction on x86-64 and aarch64.
+    ///
+    /// ```
+    /// use gjk_core::Scalar;
+    /// assert_eq!(2.25_f32.square_root(), 1.5);
+    /// assert_eq!(2.0_f64.square_root(), 2.0_f64.sqrt());
+    /// assert!((-1.0_f32).square_root().is_nan());
+    /// ```
+    fn square_root(self) -> Self;
+
     /// The power of two that brings `|self|` into `[1, 2)` when it lies outside
     /// [`RESCALE_BELOW`](Self::RESCALE_BELOW) to [`RESCALE_ABOVE`](Self::RESCALE_ABOVE);
     /// `None` inside that window, and for zero, infinity and NaN (nothing to rescale,
@@ -222,6 +243,15 @@ impl Scalar for f32 {
     }
 
     #[inline]
+    fn square_root(self) -> Self {
+        if cfg!(gjk_compact) {
+            square_root::sqrt_f32(self)
+        } else {
+            libm::sqrtf(self)
+        }
+    }
+
+    #[inline]
     fn binary_exponent(self) -> Option<i32> {
         let key = self.to_bits() & 0x7fff_ffff;
         match key {
@@ -267,6 +297,11 @@ impl Scalar for f64 {
     #[inline]
     fn sin_and_cos(self) -> (Self, Self) {
         libm::sincos(self)
+    }
+
+    #[inline]
+    fn square_root(self) -> Self {
+        libm::sqrt(self)
     }
 
     #[inline]

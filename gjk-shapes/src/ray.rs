@@ -335,7 +335,7 @@ pub(crate) fn disc_entry<S: Scalar, V: Space<Scalar = S>>(
     // `|offset|^2 - r^2` as a product: exact for an offset along an axis (the square
     // root of a square is exact), and as good as the direct difference otherwise.
     let outside = (origin_distance - radius) * (origin_distance + radius);
-    let distance = (outside / (q.sqrt() - along)).min(-along);
+    let distance = (outside / (q.square_root() - along)).min(-along);
     let length = translation.dot(unit);
     let fraction = distance / length;
     // At the entry point `offset + distance u`, radius away from the centre; a circle

@@ -277,7 +277,7 @@ impl<S: Scalar> Polytope<S> {
             .fold(S::ZERO, |largest, vertex| {
                 largest.max(vertex.w.length_squared())
             })
-            .sqrt()
+            .square_root()
     }
 }
 

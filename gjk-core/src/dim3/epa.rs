@@ -326,7 +326,7 @@ fn first_bound<S: Scalar, D: MinkowskiDifference<S, Vec3<S>> + ?Sized>(
             -(j11 * gradient[0] - j01 * gradient[1]) / determinant,
             -(j00 * gradient[1] - j10 * gradient[0]) / determinant,
         ];
-        let length = (step[0] * step[0] + step[1] * step[1]).sqrt();
+        let length = (step[0] * step[0] + step[1] * step[1]).square_root();
         let moves = length > S::ZERO;
         if !moves {
             break;

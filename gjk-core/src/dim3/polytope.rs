@@ -114,7 +114,7 @@ pub(crate) fn triangle_normal<S: Scalar>(a: Vec3<S>, b: Vec3<S>, c: Vec3<S>) -> 
     // overflows.
     let length_squared = area.length_squared();
     if length_squared >= S::min_positive_value() && length_squared < S::infinity() {
-        Some(area * (S::ONE / length_squared.sqrt()))
+        Some(area * (S::ONE / length_squared.square_root()))
     } else {
         area.normalize()
     }
@@ -314,7 +314,7 @@ impl<S: Scalar> Polytope<S> {
     /// The largest length of a vertex the polytope has held: the scale of the
     /// rounding (kept as vertices come, not rescanned each iteration).
     pub(crate) fn max_vertex_length(&self) -> S {
-        self.largest_squared.sqrt()
+        self.largest_squared.square_root()
     }
 
     /// Closes every face whose distance is at least `bound` (it becomes infinitely far,

@@ -203,7 +203,7 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         // a triangle in the plane, a tetrahedron in 3D), or are within the target up
         // to the touching margin of `distance`.
         largest_squared = simplex.max_vertex_length_squared();
-        let margin = S::GJK_TOUCHING * largest_squared.sqrt();
+        let margin = S::GJK_TOUCHING * largest_squared.square_root();
         let reach = cast.target + margin;
         if simplex.is_full() || closest_squared <= reach * reach {
             break CastEnd::Hit;
@@ -229,7 +229,7 @@ fn cast_from<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Si
         }
         vertex.w -= query;
 
-        let closest_length = closest_squared.sqrt();
+        let closest_length = closest_squared.square_root();
         // `u.w / |u|` bounds the distance from the query point to D from below; the
         // excess over the target, times |u|:
         let excess = closest.dot(vertex.w) - cast.target * closest_length;
@@ -411,7 +411,7 @@ fn stall_end<S: Scalar, V: Space<Scalar = S>>(
     query: V,
 ) -> CastEnd {
     let margin = margin + S::GJK_TOUCHING * query.length();
-    let closest_length = closest_squared.sqrt();
+    let closest_length = closest_squared.square_root();
     let bounds_agree = closest_squared - lower_bound_times_length
         <= S::GJK_RELATIVE_GAP * closest_squared + margin * closest_length;
     let bounds_within = excess <= S::ZERO && upper_within(closest_length, target, margin);

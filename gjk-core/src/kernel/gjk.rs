@@ -316,7 +316,7 @@ pub(crate) const STALL_STEPS: u32 = 3;
 /// on the simplex before it, as any step without progress does.
 #[inline]
 fn rise_is_rounding<S: Scalar>(next_squared: S, least_squared: S, largest_squared: S) -> bool {
-    let reach = least_squared.sqrt() + S::GJK_TOUCHING * largest_squared.sqrt();
+    let reach = least_squared.square_root() + S::GJK_TOUCHING * largest_squared.square_root();
     next_squared <= reach * reach
 }
 
@@ -414,7 +414,7 @@ fn descend<
             let largest_squared = simplex
                 .max_vertex_length_squared()
                 .max(vertex.w.length_squared());
-            let clearance = radius + S::GJK_TOUCHING * largest_squared.sqrt();
+            let clearance = radius + S::GJK_TOUCHING * largest_squared.square_root();
             if lower_bound_times_length * lower_bound_times_length
                 > clearance * clearance * closest_squared
             {

@@ -29,9 +29,14 @@ use crate::{FeatureId, Scalar, Space, Support, SupportPoint, Vec2};
 
 /// A query's shape as its body takes it: the shape itself (hosted), or the shape
 /// behind a [`Core`] vtable (compact). The wrapper of the compact form is a temporary
-/// that lives to the end of the statement holding the call.
+/// that lives to the end of the statement holding the call. `erase!(warm shape)` is
+/// for the queries that rebuild a cached simplex from its feature ids; the others see
+/// no feature points (see [`CoreOf`]).
 #[cfg(not(gjk_compact))]
 macro_rules! erase {
+    (warm $shape:expr) => {
+        $shape
+    };
     ($shape:expr) => {
         $shape
     };
@@ -39,11 +44,18 @@ macro_rules! erase {
 
 /// A query's shape as its body takes it: the shape itself (hosted), or the shape
 /// behind a [`Core`] vtable (compact). The wrapper of the compact form is a temporary
-/// that lives to the end of the statement holding the call.
+/// that lives to the end of the statement holding the call. `erase!(warm shape)` is
+/// for the queries that rebuild a cached simplex from its feature ids; the others see
+/// no feature points (see [`CoreOf`]).
 #[cfg(gjk_compact)]
 macro_rules! erase {
+    (warm $shape:expr) => {
+        &$crate::kernel::profile::CoreOf::<_, true>($shape)
+            as &dyn $crate::kernel::profile::Core<_, _>
+    };
     ($shape:expr) => {
-        &$crate::kernel::profile::CoreOf($shape) as &dyn $crate::kernel::profile::Core<_, _>
+        &$crate::kernel::profile::CoreOf::<_, false>($shape)
+            as &dyn $crate::kernel::profile::Core<_, _>
     };
 }
 
@@ -165,17 +177,32 @@ pub(crate) trait Core<S, V = Vec2<S>> {
     fn core_radius(&self) -> S;
 }
 
-/// A shape seen as a [`Core`].
-pub(crate) struct CoreOf<'s, T: ?Sized>(pub &'s T);
+/// A shape seen as a [`Core`]: with its feature points (`NAMED`), or, for the queries
+/// that never rebuild a cached simplex, as a shape that names none. A vtable links
+/// every function it holds, so the second keeps each shape's `feature_point` out of a
+/// firmware that makes no warm-started query: 100 bytes of the 3D distance probe on
+/// the Cortex-M4F (`cargo xtask size`). Naming no points is always a correct answer
+/// (a cached vertex is then supported again), so nothing depends on the choice but
+/// size and speed.
+pub(crate) struct CoreOf<'s, T: ?Sized, const NAMED: bool>(pub &'s T);
 
-impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Core<S, V> for CoreOf<'_, T> {
+impl<S, V, T, const NAMED: bool> Core<S, V> for CoreOf<'_, T, NAMED>
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    T: Support<S, V> + ?Sized,
+{
     #[inline]
     fn core_support(&self, direction: V) -> SupportPoint<S, V> {
         self.0.support(direction)
     }
     #[inline]
     fn core_feature_point(&self, feature: FeatureId) -> Option<V> {
-        self.0.feature_point(feature)
+        if NAMED {
+            self.0.feature_point(feature)
+        } else {
+            None
+        }
     }
     #[inline]
     fn core_radius(&self) -> S {

@@ -127,7 +127,7 @@ impl<S: Scalar> Quat<S> {
         // Divided rather than multiplied by `1 / largest`, which overflows for a
         // subnormal `largest`.
         let scaled = self.divided_by(largest);
-        Some(scaled.divided_by(scaled.norm_squared().sqrt()))
+        Some(scaled.divided_by(scaled.norm_squared().square_root()))
     }
 
     /// Whether all four entries are finite and `x^2 + y^2 + z^2 + w^2` is within

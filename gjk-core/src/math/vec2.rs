@@ -119,7 +119,7 @@ impl<S: Scalar> Vec2<S> {
     /// ```
     #[inline]
     pub fn length(self) -> S {
-        self.length_squared().sqrt()
+        self.length_squared().square_root()
     }
 
     /// Distance between two points, `|self - other|`.

@@ -260,7 +260,7 @@ where
     A: Support<S, V> + ?Sized,
     B: Support<S, V> + ?Sized,
 {
-    query(erase!(a), xf_a, erase!(b), xf_b, Some(cache))
+    query(erase!(warm a), xf_a, erase!(warm b), xf_b, Some(cache))
 }
 
 /// The body of the two entry points: warm-starts from `cache` when given and leaves

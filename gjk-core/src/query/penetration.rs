@@ -232,7 +232,14 @@ where
     let (first, rescue) = measured(a, xf_a, b, xf_b);
     match rescue {
         None => first,
-        Some(factor) => rescaled(first, &CoreOf(a), xf_a, &CoreOf(b), xf_b, factor),
+        Some(factor) => rescaled(
+            first,
+            &CoreOf::<_, false>(a),
+            xf_a,
+            &CoreOf::<_, false>(b),
+            xf_b,
+            factor,
+        ),
     }
 }
 
@@ -260,9 +267,9 @@ fn rescaled<S: Scalar, V: Space<Scalar = S>>(
     // witness).
     let origin = xf_a.translation();
     let (scaled, _) = measured(
-        &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S, V>,
+        &CoreOf::<_, false>(&Scaled { shape: a, factor }) as &dyn Core<S, V>,
         scaled_about::<S, V>(xf_a, origin, factor),
-        &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S, V>,
+        &CoreOf::<_, false>(&Scaled { shape: b, factor }) as &dyn Core<S, V>,
         scaled_about::<S, V>(xf_b, origin, factor),
     );
     if scaled.status == PenetrationStatus::InvalidInput {

@@ -422,7 +422,7 @@ impl<S: Scalar, const N: usize> Build<S, N> {
             }
         }
         let mut gap = measured.min(nearest_distance);
-        let suspect = S::from_f64(16.0) * S::EPS.sqrt();
+        let suspect = S::from_f64(16.0) * S::EPS.square_root();
         if gap > tolerance && gap <= suspect {
             let from_nearest = start_at(&self.unit, nearest, unit);
             for mut start in [SimplexCache::new(), from_nearest] {

@@ -123,7 +123,7 @@ fn nearest_in_first_octant<S: Scalar>(e: [S; 3], y: [S; 3]) -> [S; 3] {
         ];
         let height = S::ONE - scaled[0] * scaled[0] - scaled[1] * scaled[1];
         if height > S::ZERO {
-            return [e0 * scaled[0], e1 * scaled[1], e2 * height.sqrt()];
+            return [e0 * scaled[0], e1 * scaled[1], e2 * height.square_root()];
         }
     }
     let (x0, x1) = nearest_in_first_quadrant(e0, e1, y0, y1);
@@ -149,7 +149,7 @@ fn bisected<S: Scalar>(e: [S; 3], y: [S; 3], z: [S; 3]) -> [S; 3] {
     } else {
         let largest = n[0].max(n[1]).max(z[2]);
         let (p, q, s) = (n[0] / largest, n[1] / largest, z[2] / largest);
-        largest * (p * p + q * q + s * s).sqrt()
+        largest * (p * p + q * q + s * s).square_root()
     };
     if !(high.is_finite() && r[0].is_finite() && r[1].is_finite()) {
         return [S::infinity(); 3];

@@ -320,9 +320,9 @@ where
     ]);
     if let Some(factor) = rescue {
         return rescaled(
-            &CoreOf(a),
+            &CoreOf::<_, true>(a),
             sweep_a,
-            &CoreOf(b),
+            &CoreOf::<_, true>(b),
             sweep_b,
             t_max,
             config,
@@ -447,9 +447,9 @@ fn rescaled<S: Scalar>(
         ..config
     };
     time_of_impact_with(
-        &CoreOf(&Scaled { shape: a, factor }) as &dyn Core<S>,
+        &CoreOf::<_, true>(&Scaled { shape: a, factor }) as &dyn Core<S>,
         scale(sweep_a),
-        &CoreOf(&Scaled { shape: b, factor }) as &dyn Core<S>,
+        &CoreOf::<_, true>(&Scaled { shape: b, factor }) as &dyn Core<S>,
         scale(sweep_b),
         t_max,
         config,

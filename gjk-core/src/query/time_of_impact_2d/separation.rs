@@ -152,7 +152,7 @@ fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> 
         }
     }
     // A few roundings above the exact value, so that the bound stays an upper bound.
-    let reach = reach_squared.sqrt() * (S::ONE + S::from_f64(8.0) * S::EPS);
+    let reach = reach_squared.square_root() * (S::ONE + S::from_f64(8.0) * S::EPS);
     (reach, largest_magnitude(heights))
 }
 
@@ -408,7 +408,8 @@ where
         let offset = motion.offset_at(t);
         let (first, second) = self.supports_at(t);
         let extent_second = second.lever.dot(second.direction);
-        let lateral = |reach: S, extent: S| (reach * reach - extent * extent).max(S::ZERO).sqrt();
+        let lateral =
+            |reach: S, extent: S| (reach * reach - extent * extent).max(S::ZERO).square_root();
         let reach_2 = self.second.reach;
         match self.frame {
             AxisFrame::World(axis) => {
@@ -598,7 +599,7 @@ where
 /// `(slope + root) / curvature` otherwise.
 #[inline]
 fn certified_step<S: Scalar>(gap: S, slope: S, curvature: S) -> S {
-    let root = (slope * slope + S::TWO * curvature * gap).sqrt();
+    let root = (slope * slope + S::TWO * curvature * gap).square_root();
     if slope < S::ZERO {
         S::TWO * gap / (root - slope)
     } else if curvature > S::ZERO {

@@ -102,7 +102,7 @@ pub(crate) fn nearest_in_first_quadrant<S: Scalar>(a: S, b: S, y0: S, y1: S) -> 
         } else {
             let largest = n0.max(z1);
             let (p, q) = (n0 / largest, z1 / largest);
-            largest * (p * p + q * q).sqrt()
+            largest * (p * p + q * q).square_root()
         };
         // A bracket past the range of `S` (a needle with `r z0` near the largest
         // value): not finite, so the caller takes the generic query.
@@ -144,7 +144,7 @@ pub(crate) fn nearest_in_first_quadrant<S: Scalar>(a: S, b: S, y0: S, y1: S) -> 
     if numerator < denominator {
         let x0 = a * (numerator / denominator);
         let ratio = x0 / a;
-        (x0, b * (S::ONE - ratio * ratio).max(S::ZERO).sqrt())
+        (x0, b * (S::ONE - ratio * ratio).max(S::ZERO).square_root())
     } else {
         (a, S::ZERO)
     }
