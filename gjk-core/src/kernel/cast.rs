@@ -432,16 +432,14 @@ pub(crate) struct LinearCast<S, V> {
 }
 
 /// Where the contact point of a hit lies, given the fraction and the local normal.
-pub(crate) enum Contact<S, V: Space<Scalar = S>> {
+/// Small, since the cast loop carries it to its output: the ray by reference, and A's
+/// placement is the output's own `xf_a`.
+pub(crate) enum Contact<'r, S, V: Space<Scalar = S>> {
     /// A ray: the point of the ray at the fraction.
-    Ray(Ray<S, V>),
+    Ray(&'r Ray<S, V>),
     /// Two shapes: A's core witness point pushed out by A's radius along the normal,
-    /// with A moved to the fraction.
-    Shapes {
-        xf_a: V::Transform,
-        translation_a: V,
-        radius_a: S,
-    },
+    /// with A moved by `translation_a` times the fraction.
+    Shapes { translation_a: V, radius_a: S },
 }
 
 /// The cast on checked input: the loop and its world-space output.
@@ -449,7 +447,7 @@ pub(crate) enum Contact<S, V: Space<Scalar = S>> {
 pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> + ?Sized>(
     pair: &D,
     cast: &LinearCast<S, V>,
-    contact: Contact<S, V>,
+    contact: Contact<'_, S, V>,
     xf_a: V::Transform,
 ) -> CastOutput<S, V> {
     let mut simplex = seed(pair, cast.offset, None);
@@ -486,7 +484,7 @@ fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
     simplex: &X,
     max_fraction: S,
     target: S,
-    contact: Contact<S, V>,
+    contact: Contact<'_, S, V>,
     xf_a: V::Transform,
 ) -> CastOutput<S, V> {
     let iterations = state.iterations;
@@ -527,7 +525,6 @@ fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
             let point = match contact {
                 Contact::Ray(ray) => ray.point_at(state.fraction),
                 Contact::Shapes {
-                    xf_a,
                     translation_a,
                     radius_a,
                 } => {

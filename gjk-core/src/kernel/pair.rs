@@ -45,7 +45,17 @@ pub(crate) struct Pair<'s, S, A: ?Sized, B: ?Sized, V: Space<Scalar = S> = Vec2<
     pub relative: V::Frame,
 }
 
-impl<S: Scalar, V: Space<Scalar = S>, A: ?Sized, B: ?Sized> Pair<'_, S, A, B, V> {
+impl<'s, S: Scalar, V: Space<Scalar = S>, A: ?Sized, B: ?Sized> Pair<'s, S, A, B, V> {
+    /// A placed at `xf_a` and B at `xf_b`, seen from A's frame.
+    #[inline(always)]
+    pub fn placed(a: &'s A, xf_a: V::Transform, b: &'s B, xf_b: V::Transform) -> Self {
+        Self {
+            a,
+            b,
+            relative: relative_frame::<S, V>(xf_a, xf_b),
+        }
+    }
+
     /// The simplex vertex of A's support point `on_a` and B's `on_b` (in B's frame),
     /// found along `direction`.
     #[inline(always)]
@@ -123,6 +133,19 @@ where
             feature_b,
         )
     }
+}
+
+/// B's transform seen from A's frame, prepared for the support calls: the pair's
+/// `relative` (`translation()` is B's origin there). Out of line in the compact form,
+/// where every query shares it: inlined, its rotation's products kept a query's frame
+/// larger across the loops' calls (`cargo xtask size`).
+#[cfg_attr(gjk_compact, inline(never))]
+#[cfg_attr(not(gjk_compact), inline(always))]
+fn relative_frame<S: Scalar, V: Space<Scalar = S>>(
+    xf_a: V::Transform,
+    xf_b: V::Transform,
+) -> V::Frame {
+    V::frame(&xf_a.inv_mul(xf_b))
 }
 
 /// The radii of two shapes when the query inputs are usable: valid transforms

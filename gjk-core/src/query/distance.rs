@@ -286,11 +286,7 @@ where
         }
         return DistanceOutput::invalid(0);
     };
-    let pair: Pair<'_, S, A, B, V> = Pair {
-        a,
-        b,
-        relative: V::frame(&xf_a.inv_mul(xf_b)),
-    };
+    let pair = Pair::<S, A, B, V>::placed(a, xf_a, b, xf_b);
     run(
         shared(&pair),
         pair.relative.translation(),

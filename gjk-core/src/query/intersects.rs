@@ -5,7 +5,7 @@ use core::fmt;
 use crate::kernel::profile::erase;
 use crate::kernel::{GjkState, Pair, Termination, checked_radii, iterate, seed, shared};
 use crate::space::sealed::Frame as _;
-use crate::{RigidTransform, Scalar, Space, Support};
+use crate::{Scalar, Space, Support};
 
 /// Why a query could not give an answer.
 ///
@@ -112,11 +112,7 @@ where
     let (radius_a, radius_b) =
         checked_radii::<S, V, A, B>(a, xf_a, b, xf_b).ok_or(QueryError::InvalidInput)?;
     let radius = radius_a + radius_b;
-    let pair: Pair<'_, S, A, B, V> = Pair {
-        a,
-        b,
-        relative: V::frame(&xf_a.inv_mul(xf_b)),
-    };
+    let pair = Pair::<S, A, B, V>::placed(a, xf_a, b, xf_b);
     let offset = pair.relative.translation();
     let pair = shared(&pair);
     let mut simplex = seed(pair, offset, None);

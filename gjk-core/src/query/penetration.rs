@@ -8,6 +8,7 @@ use crate::kernel::simplex::GjkSimplex as _;
 use crate::kernel::{
     Core, CoreOf, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
+use crate::space::sealed::Frame as _;
 use crate::{RigidTransform, Scalar, Space, Support, Vec2};
 
 /// Why EPA stopped.
@@ -302,14 +303,9 @@ where
     let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b) else {
         return (PenetrationOutput::invalid(0), None);
     };
-    let relative = xf_a.inv_mul(xf_b);
-    let pair = Pair {
-        a,
-        b,
-        relative: V::frame(&relative),
-    };
+    let pair = Pair::<S, A, B, V>::placed(a, xf_a, b, xf_b);
     let radius = radius_a + radius_b;
-    let mut simplex = seed(shared(&pair), relative.translation(), None);
+    let mut simplex = seed(shared(&pair), pair.relative.translation(), None);
     let state = iterate::<S, V, _, false, false>(shared(&pair), &mut simplex, radius);
     let mut iterations = state.iterations;
     // Capped by the pair's extent, as in `gjk::rescue_factor`: a polygon with a vertex
