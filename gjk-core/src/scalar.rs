@@ -143,7 +143,9 @@ pub trait Scalar:
     /// which a Cortex-M4F also gets since no stable Rust reaches its square-root
     /// instruction without `std`, is 264 bytes of code and a 256-byte table there,
     /// this one about 140 bytes and no table, at a few times its time. Elsewhere, and
-    /// for `f64`, it is `libm`'s, one instruction on x86-64 and aarch64.
+    /// for `f64`, it is [`Float::sqrt`](num_traits::Float::sqrt): the standard
+    /// library's where it is linked (one inlined instruction on x86-64 and aarch64),
+    /// otherwise `libm`'s.
     ///
     /// ```
     /// use gjk_core::Scalar;
@@ -247,7 +249,7 @@ impl Scalar for f32 {
         if cfg!(gjk_compact) {
             square_root::sqrt_f32(self)
         } else {
-            libm::sqrtf(self)
+            num_traits::Float::sqrt(self)
         }
     }
 
@@ -301,7 +303,7 @@ impl Scalar for f64 {
 
     #[inline]
     fn square_root(self) -> Self {
-        libm::sqrt(self)
+        num_traits::Float::sqrt(self)
     }
 
     #[inline]
