@@ -24,6 +24,10 @@ const CROSS_TARGETS: [&str; 4] = [
 /// lanes) under `qemu-aarch64` and wasm32 with `simd128` under node.
 const EMULATED_TEST_TARGETS: [&str; 2] = ["aarch64-unknown-linux-gnu", "wasm32-wasip1"];
 
+/// Pairs and rays of each kind gjk-simd's long comparisons check on the emulated
+/// targets (`GJK_SIMD_PER_KIND`; the host checks 100,000).
+const EMULATED_PER_KIND: &str = "20000";
+
 /// Stands for the workspace root in a step's environment values; replaced when the step
 /// runs. (Cargo runs test binaries in their package's folder, so a runner script needs
 /// an absolute path.)
@@ -248,11 +252,13 @@ fn steps() -> Vec<Step> {
 }
 
 /// gjk-simd's tests on the other lane code `wide` compiles, under emulation: NEON on
-/// aarch64 (`qemu-aarch64` with Debian's cross C library as the sysroot; about 30 s to
-/// build and 70 s to run) and wasm32 `simd128` under node's WASI
-/// (`xtask/wasi-runner.mjs`; about 15 s to build and 15 s to run). All of them, the
-/// 100,000-pair ones too, since the other steps test only the host. The linkers,
-/// runners and flags are set for the step only.
+/// aarch64 (`qemu-aarch64` with Debian's cross C library as the sysroot) and wasm32
+/// `simd128` under node's WASI (`xtask/wasi-runner.mjs`). All of them, the long
+/// comparisons too, since the other steps test only the host, but those on 20,000
+/// pairs and rays of each kind instead of the host's 100,000
+/// ([`EMULATED_PER_KIND`]): at the full count the aarch64 step took 315 s, 270 of
+/// them in those four tests. The linkers, runners and flags are set for the step
+/// only.
 fn emulated_simd_steps() -> Vec<Step> {
     fn test(target: &str) -> [&str; 10] {
         [
@@ -273,6 +279,7 @@ fn emulated_simd_steps() -> Vec<Step> {
             "gjk-simd = scalar, aarch64 NEON (qemu)",
             &test(EMULATED_TEST_TARGETS[0]),
         )
+        .with_env("GJK_SIMD_PER_KIND", EMULATED_PER_KIND)
         .with_env(
             "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER",
             "aarch64-linux-gnu-gcc",
@@ -287,6 +294,7 @@ fn emulated_simd_steps() -> Vec<Step> {
             "gjk-simd = scalar, wasm32 simd128 (node)",
             &test(EMULATED_TEST_TARGETS[1]),
         )
+        .with_env("GJK_SIMD_PER_KIND", EMULATED_PER_KIND)
         .with_env(
             "CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS",
             "-C target-feature=+simd128",
@@ -816,7 +824,7 @@ mod tests {
     }
 
     #[test]
-    fn emulated_steps_run_every_gjk_simd_test_with_their_linker_and_runner() {
+    fn emulated_steps_run_every_gjk_simd_test_with_their_linker_runner_and_count() {
         let commands: Vec<String> = steps()
             .iter()
             .filter(|step| step.name.contains("aarch64") || step.name.contains("wasm32 simd128"))
@@ -827,13 +835,15 @@ mod tests {
             commands,
             [
                 format!(
-                    "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=\"aarch64-linux-gnu-gcc\" \
+                    "GJK_SIMD_PER_KIND=\"20000\" \
+                     CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=\"aarch64-linux-gnu-gcc\" \
                      CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=\"qemu-aarch64 -L \
                      /usr/aarch64-linux-gnu\" {test} aarch64-unknown-linux-gnu -- \
                      --include-ignored"
                 ),
                 format!(
-                    "CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS=\"-C target-feature=+simd128\" \
+                    "GJK_SIMD_PER_KIND=\"20000\" \
+                     CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS=\"-C target-feature=+simd128\" \
                      CARGO_TARGET_WASM32_WASIP1_RUNNER=\"node --no-warnings \
                      {WORKSPACE}/xtask/wasi-runner.mjs\" {test} wasm32-wasip1 -- \
                      --include-ignored"

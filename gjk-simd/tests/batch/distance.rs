@@ -21,7 +21,7 @@ use gjk_simd::{
 };
 use proptest::prelude::*;
 
-use crate::common::output_bits;
+use crate::common::{batches_per_kind, output_bits, per_kind};
 use crate::lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
@@ -184,16 +184,17 @@ fn batch_equals_scalar_on_mixed_kinds() {
     assert!(check(Kinds::All, 400, 1..=21) > 4000);
 }
 
-/// `check` on 100,000 pairs of each kind on every path, in batches of a full block
-/// and a partial one (`lengths`).
+/// `check` on 100,000 pairs of each kind (see `per_kind`) on every path, in
+/// `batches` batches of a full block and a partial one (`lengths`) for that many.
 fn each_kind(
     check: fn(Kinds, u32, core::ops::RangeInclusive<usize>) -> usize,
     batches: u32,
     lengths: core::ops::RangeInclusive<usize>,
 ) {
+    let (batches, at_least) = (batches_per_kind(batches), per_kind());
     for kinds in EACH_KIND {
         assert!(
-            check(kinds, batches, lengths.clone()) >= 100_000,
+            check(kinds, batches, lengths.clone()) >= at_least,
             "{kinds:?}"
         );
     }

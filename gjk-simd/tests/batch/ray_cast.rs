@@ -20,6 +20,7 @@ use gjk_simd::{
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
+use crate::common::{batches_per_kind, per_kind};
 use crate::lane_shapes::{EACH_KIND, Kinds, Shape, shape, transform_to_f64};
 
 /// Every field of a cast output as bits (of the value widened to `f64`, which is
@@ -196,12 +197,13 @@ fn mixed_kinds(check: Check, batches: u32, longest: usize, at_least: usize) {
     assert!(hits * 5 > checked, "{hits} hits of {checked}");
 }
 
-/// `check` on 100,000 rays against each kind on every path, in batches of a full
-/// block and a partial one (`lengths`).
+/// `check` on 100,000 rays against each kind (see `per_kind`) on every path, in
+/// `batches` batches of a full block and a partial one (`lengths`) for that many.
 fn each_kind(check: Check, batches: u32, lengths: core::ops::RangeInclusive<usize>) {
+    let (batches, at_least) = (batches_per_kind(batches), per_kind());
     for kinds in EACH_KIND {
         let [checked, hits] = check(kinds, batches, lengths.clone());
-        assert!(checked >= 100_000, "{kinds:?}");
+        assert!(checked >= at_least, "{kinds:?}");
         // Hits are compared too, not only misses (circles, the sparsest: a quarter).
         assert!(hits * 5 > checked, "{kinds:?}: {hits} hits of {checked}");
     }
