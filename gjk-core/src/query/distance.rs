@@ -339,6 +339,12 @@ fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
 ) -> DistanceOutput<S, V> {
     let iterations = state.iterations;
     let (core_a, core_b) = simplex.witness_points();
+    // Back from the scale of a rescue (`gjk::iterate`) by `unscale`, a power of two.
+    let core_b = if V::WITNESS_B_FROM_A {
+        core_a + state.closest * state.unscale
+    } else {
+        core_b
+    };
     let to_world = |point| xf_a.transform_point(point);
     match state.termination {
         Termination::InvalidInput => DistanceOutput::invalid(iterations),

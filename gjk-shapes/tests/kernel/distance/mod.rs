@@ -9,3 +9,4 @@ mod invalid_input;
 mod oracle;
 mod oracle3d;
 pub mod regressions;
+mod witness3d;

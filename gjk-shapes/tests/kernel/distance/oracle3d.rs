@@ -36,7 +36,7 @@
 //!   cores) must read `Overlapping`; near touching either answer is accepted, and
 //!   `intersects` must agree with the oracle wherever the classification is required;
 //! - when `Separated`, `|witness_b - witness_a|` equals the exact distance within
-//!   `bar L`;
+//!   `bar L`, and `witness_b - witness_a` is `distance * normal` within `bar L`;
 //! - `distance_cached` from an empty cache gives exactly `distance`'s output, a second
 //!   (warm) call stays within `bar L` of the exact distance and takes no more
 //!   iterations than the first.
@@ -144,13 +144,20 @@ impl<S: Scalar + 'static> Scene<S> {
         let mut witness_error = 0.0;
         if out.status == DistanceStatus::Separated {
             let between = (out.witness_b - out.witness_a).length().to_f64();
-            witness_error = (between - self.exact.distance).abs() / self.length;
+            let length_error = (between - self.exact.distance).abs() / self.length;
+            // The witness points are the ends of the gap: apart by the distance along
+            // the normal, not merely by the distance.
+            let gap = out.witness_b - out.witness_a - out.normal * out.distance;
+            let gap_error = gap.length().to_f64() / self.length;
+            witness_error = length_error.max(gap_error);
             prop_assert!(
                 witness_error <= bars.distance,
-                "|witness_b - witness_a| = {:e} vs exact {:e}: error {:e} L; {:?}",
+                "|witness_b - witness_a| = {:e} vs exact {:e}: error {:e} L; \
+                 witness_b - witness_a - distance normal: {:e} L; {:?}",
                 between,
                 self.exact.distance,
-                witness_error,
+                length_error,
+                gap_error,
                 out
             );
         }
