@@ -56,13 +56,13 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 point / cone",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Point([-0.19816956, 0.08240631, -0.19365446]), pose: Pose3 { position: [-0.1898374, 0.28541556, 0.13143678], axis: [0.37598968, -0.10837265, -0.9202647], angle: -2.743591 } }, b: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.41618767, radius: 0.6016774 }, pose: Pose3 { position: [-0.04650099, -0.038711987, 0.022436759], axis: [-0.11871856, 0.44944108, 0.88538617], angle: 2.0232723 } } },
-        expected: [0x00000000, 0x3cc2f5b0, 0x3db9fa48, 0x3e0dfb5c, 0x3cc2f5a0, 0x3db9fa4c, 0x3e0dfb5a, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3cc2f5b0, 0x3db9fa48, 0x3e0dfb5c, 0x3cc2f5d0, 0x3db9fa48, 0x3e0dfb5e, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.32831809301e-6, overlapping: None },
     },
     Case {
         label: "distance3 point / ellipsoid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Point([0.10463693, -0.009528121, -0.07083628]), pose: Pose3 { position: [-0.32210177, 0.07738981, 0.0051721786], axis: [0.6443472, 0.76396775, 0.034204904], angle: -1.5967307 } }, b: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [0.9307087, 0.9874257, 0.7654534] }, pose: Pose3 { position: [-0.034967273, 0.51405466, -0.22361402], axis: [0.44357982, -0.3536906, 0.82349247], angle: -1.6239954 } } },
-        expected: [0x00000000, 0xbe6e79b2, 0x3d96e0ec, 0x3dc2bb8d, 0xbe6e79b2, 0x3d96e0ec, 0x3dc2bb8d, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbe6e79b2, 0x3d96e0ec, 0x3dc2bb8d, 0xbe6e79b4, 0x3d96e0e9, 0x3dc2bb8c, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.71309110708e-6, overlapping: None },
     },
     Case {
@@ -188,7 +188,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 segment / triangle",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Segment { a: [-1.1418118, -0.0017093807, -0.34618905], b: [1.0257319, 0.07945553, -0.080180526] }, pose: Pose3 { position: [0.0029926542, 0.1218499, -0.3761816], axis: [0.75961655, 0.3198578, -0.56628054], angle: -2.1032782 } }, b: Placed3 { shape: ShapeSpec3::Triangle { corners: [[-0.78824574, 0.013347283, -0.02541819], [0.50282156, 0.19770283, 0.15050586], [0.9907462, 0.80268496, 0.18800887]] }, pose: Pose3 { position: [-0.03795419, 0.420423, -0.38115746], axis: [0.83455426, -0.16191661, 0.5265949], angle: -2.6066666 } } },
-        expected: [0x00000000, 0x3e41bba8, 0x3d01319c, 0xbed23415, 0x3e41bba8, 0x3d01319c, 0xbed23415, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3e41bba8, 0x3d01319c, 0xbed23415, 0x3e41bba6, 0x3d01319c, 0xbed23416, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.8485403622e-6, overlapping: Some(true) },
     },
     Case {
@@ -206,7 +206,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 segment / cone",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Segment { a: [-1.0544666, -0.025653463, -0.17145957], b: [0.6084036, -0.058388356, 0.17787008] }, pose: Pose3 { position: [-0.043669514, -0.32366335, -0.46529633], axis: [0.31165856, 0.6108735, -0.7278066], angle: 1.8067887 } }, b: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.68003666, radius: 0.67514277 }, pose: Pose3 { position: [-0.077526405, -0.11828574, -0.3682499], axis: [-0.4895067, 0.44787082, -0.74819446], angle: -1.1062052 } } },
-        expected: [0x00000000, 0xbd904522, 0xbebaa1b1, 0xbed625f0, 0xbd904522, 0xbebaa1b1, 0xbed625f0, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbd904522, 0xbebaa1b1, 0xbed625f0, 0xbd904521, 0xbebaa1b1, 0xbed625f0, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.94148465611e-6, overlapping: None },
     },
     Case {
@@ -224,7 +224,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 segment / transformed-cylinder",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Segment { a: [-0.7691358, 0.3413896, -0.5858094], b: [0.94866025, -0.34500173, 0.083631866] }, pose: Pose3 { position: [0.18700959, -0.19854699, 0.18386593], axis: [0.934995, 0.09312435, -0.34221664], angle: -2.9149516 } }, b: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.586679, radius: 0.41129395, pose: Pose3 { position: [-0.07297157, 0.29284048, 0.19515377], axis: [-0.495341, -0.84222496, 0.2128249], angle: -0.6698342 } }, pose: Pose3 { position: [0.18412383, -0.49218187, -0.13012896], axis: [-0.5207452, -0.5380073, -0.6628518], angle: 2.3980088 } } },
-        expected: [0x00000000, 0x3f08010c, 0xbd2b9cb4, 0x3df87557, 0x3f08010c, 0xbd2b9cb4, 0x3df87557, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3f08010c, 0xbd2b9cb4, 0x3df87557, 0x3f08010c, 0xbd2b9cbc, 0x3df87564, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.85229711668e-6, overlapping: None },
     },
     Case {
@@ -278,7 +278,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 capsule / ellipsoid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Capsule { a: [-0.7275847, -0.27744746, 0.2487967], b: [0.37946117, 0.24996251, 0.22633542], radius: 0.43284163 }, pose: Pose3 { position: [0.076104715, 0.42696446, 0.17275272], axis: [0.4427367, 0.5710181, 0.6913194], angle: 0.98038733 } }, b: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [0.89487475, 0.545099, 0.22405773] }, pose: Pose3 { position: [0.620272, 0.27088156, -0.22397737], axis: [0.6236657, 0.5044917, 0.5971007], angle: -2.862238 } } },
-        expected: [0x00000000, 0x3e968c2c, 0x3f3287d2, 0x3ebaffe0, 0x3e968c2c, 0x3f3287d2, 0x3ebaffe0, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3e968c2c, 0x3f3287d2, 0x3ebaffe0, 0x3e968c2c, 0x3f3287d2, 0x3ebaffde, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.99937452808e-6, overlapping: None },
     },
     Case {
@@ -320,13 +320,13 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cuboid / convex-points",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0167596, 0.16557567, 0.57093346] }, pose: Pose3 { position: [0.20069739, -0.0078063696, 0.17979953], axis: [-0.45858175, -0.2899681, 0.84001267], angle: 0.866856 } }, b: Placed3 { shape: ShapeSpec3::Points { points: &[[-0.2283935, 0.23576401, 0.3755247], [0.95215505, 0.67830056, 0.34737396], [0.10981559, -0.32985198, -0.4466769], [-0.48819113, 0.47044712, 0.2635873], [1.002031, -0.44454753, -0.10522776], [-0.30576962, 0.21389844, 0.45533824], [-0.72217685, -0.42141038, 0.21522343], [0.7909882, -0.11261615, 0.85959816], [-0.51035273, 0.36043096, -0.8400514], [0.54567564, 0.2761491, -0.29589912], [0.469966, 0.55279267, -0.352022], [-0.8228621, -0.49922228, 0.10103418], [0.94723976, -0.018036028, -0.7858534], [0.23353283, -0.72460383, 0.22215839], [-0.72733057, -0.84868944, 0.7026165], [-0.56380135, -0.7542841, 0.46618912]] }, pose: Pose3 { position: [0.022297911, 0.2603342, -0.23904523], axis: [0.35836634, 0.90229094, -0.23967615], angle: 1.2041414 } } },
-        expected: [0x00000000, 0x3e7bd965, 0xbd323e8b, 0x3bd577a0, 0x3e7bd965, 0xbd323e8b, 0x3bd577a0, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3e7bd965, 0xbd323e8b, 0x3bd577a0, 0x3e7bd966, 0xbd323ea0, 0x3bd57740, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.14219338583e-6, overlapping: Some(true) },
     },
     Case {
         label: "distance3 cuboid / cylinder",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.1162899, 0.3620368, 0.2547629] }, pose: Pose3 { position: [-0.3742257, 0.4138963, 0.22360697], axis: [-0.6603393, 0.11268501, -0.7424649], angle: 1.5368382 } }, b: Placed3 { shape: ShapeSpec3::Cylinder { half_height: 0.80941683, radius: 0.45928392 }, pose: Pose3 { position: [-0.23679177, 0.1949743, -0.026764432], axis: [0.3495958, 0.8931876, 0.28284052], angle: 1.4665163 } } },
-        expected: [0x00000000, 0xbed28f2f, 0x3e2d2da4, 0x3dc8fafa, 0xbed28f2f, 0x3e2d2da4, 0x3dc8fafa, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbed28f2f, 0x3e2d2da4, 0x3dc8fafa, 0xbed28f33, 0x3e2d2dac, 0x3dc8faf2, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.2913851803e-6, overlapping: None },
     },
     Case {
@@ -338,19 +338,19 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cuboid / ellipsoid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [0.45764527, 0.7918816, 0.16038486] }, pose: Pose3 { position: [-0.28446254, -0.39982027, -0.27617308], axis: [0.026923653, 0.014881367, -0.99952674], angle: 3.024173 } }, b: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [0.38232648, 0.520693, 0.7098402] }, pose: Pose3 { position: [-0.43665367, -1.0247227, -0.1093496], axis: [0.95895946, -0.02799089, 0.28215826], angle: 2.9346774 } } },
-        expected: [0x00000000, 0xbed5188a, 0xbf4d9d34, 0xbe58692f, 0xbed5188a, 0xbf4d9d34, 0xbe58692f, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbed5188a, 0xbf4d9d34, 0xbe58692f, 0xbed51889, 0xbf4d9d33, 0xbe58692e, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.37824991125e-6, overlapping: None },
     },
     Case {
         label: "distance3 cuboid / rounded-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [0.910716, 0.41588613, 0.6849998] }, pose: Pose3 { position: [-0.265275, 0.313709, 0.12770072], axis: [-0.92981267, -0.042352248, -0.3655882], angle: -3.1223075 } }, b: Placed3 { shape: ShapeSpec3::RoundedCuboid { half_extents: [0.75928414, 0.5276918, 0.15276419], rounding: 0.21683371 }, pose: Pose3 { position: [-0.9521193, -0.02366591, 0.49700743], axis: [-0.7940642, 0.2958653, 0.5309668], angle: 0.17217404 } } },
-        expected: [0x00000000, 0xbf262b32, 0x3e20272d, 0x3e9b8c82, 0xbf262b32, 0x3e20272d, 0x3e9b8c82, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbf262b32, 0x3e20272d, 0x3e9b8c82, 0xbf262b32, 0x3e20272e, 0x3e9b8c82, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.64026725969e-6, overlapping: Some(true) },
     },
     Case {
         label: "distance3 cuboid / transformed-cylinder",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [0.55200654, 0.2295592, 0.12889655] }, pose: Pose3 { position: [0.3141318, 0.45844728, -0.35177487], axis: [0.9833972, 0.089049876, -0.15811418], angle: -0.7673899 } }, b: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.40810096, radius: 0.31484115, pose: Pose3 { position: [0.3566943, 0.16446675, 0.029579474], axis: [-0.29973254, 0.07759798, -0.9508622], angle: -2.2633832 } }, pose: Pose3 { position: [0.46707156, 0.4014103, -0.42928198], axis: [-0.6594929, -0.6799445, -0.32053798], angle: 2.6465638 } } },
-        expected: [0x00000000, 0x3f130823, 0x3f0fbe5e, 0xbe9e6030, 0x3f130823, 0x3f0fbe5e, 0xbe9e6030, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3f130823, 0x3f0fbe5e, 0xbe9e6030, 0x3f130822, 0x3f0fbe5e, 0xbe9e6030, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.32025143796e-6, overlapping: None },
     },
     Case {
@@ -422,7 +422,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 convex-points / convex-points",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Points { points: &[[-0.74716043, -0.028376272, 0.28694484], [0.4424861, 0.15665923, -0.29497606], [-0.060048863, -0.2006448, 0.24526152], [0.17363675, -0.1566324, -0.17784923], [-0.46112, 0.006236075, 0.07141732], [0.42647466, -0.4735317, -0.0218562], [-0.523038, -0.23265836, -0.24851763], [-0.4443038, -0.46285686, -0.28425807], [0.7722436, 0.18796, -0.110179044], [-0.602496, 0.4280452, 0.060605668], [-0.34583694, -0.44371864, 0.14344119], [-0.5928535, 0.02429534, 0.1372001], [-0.117285304, 0.36455092, 0.28443018], [-0.33856952, -0.07177568, 0.005796806], [0.095427945, 0.46861956, 0.17174011], [0.39231825, -0.22538747, 0.061089538]] }, pose: Pose3 { position: [-0.14852804, 0.494627, -0.2355232], axis: [-0.03298136, -0.5701482, -0.8208795], angle: -0.95287293 } }, b: Placed3 { shape: ShapeSpec3::Points { points: &[[-0.6127324, -0.48062414, -0.14897351], [-0.2772688, -0.5506927, -0.8524337], [-0.29299983, -0.46385142, 0.57759243], [0.08859776, -0.21439955, 0.5270344], [-0.52498955, 0.3108737, 0.41079876], [0.41206464, -0.52294815, 0.8078438], [-0.36742565, 0.31551325, -0.65558624], [-0.1481412, -0.13264436, 0.50809014]] }, pose: Pose3 { position: [-0.7710572, 0.76741964, 0.2169862], axis: [-0.6937444, -0.72020876, 0.0042462423], angle: 2.2776096 } } },
-        expected: [0x00000000, 0xbf05980a, 0x3ec02a86, 0x3dc9e384, 0xbf05980a, 0x3ec02a86, 0x3dc9e384, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbf05980a, 0x3ec02a86, 0x3dc9e384, 0xbf05980a, 0x3ec02a88, 0x3dc9e380, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.88707085682e-6, overlapping: Some(true) },
     },
     Case {
@@ -458,7 +458,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 convex-points / swept-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Points { points: &[[0.46551022, 0.37948966, 0.23491381], [-0.68976104, 0.21441871, -0.5702444], [0.43924484, -0.8857958, 0.10446882], [0.16229902, -0.88012826, -0.574692], [0.38888496, 0.84115285, 0.37456328], [0.37011564, 0.10217983, 0.5495205], [-0.23670085, -0.49486646, 0.6101159], [0.619091, -0.21922988, 0.3119602], [0.5397337, 0.13609307, -0.39081746], [-0.57359004, 0.29967624, 0.05476134], [-0.15884158, 0.2024142, -0.36657912], [-0.18270615, -0.66526157, 0.412861]] }, pose: Pose3 { position: [0.24995694, 0.07371117, -0.4371554], axis: [0.6137773, 0.5752932, 0.5406618], angle: 0.16913171 } }, b: Placed3 { shape: ShapeSpec3::SweptCuboid { half_extents: [0.2151663, 0.24015188, 0.14495647], sweep: [1.046469, -0.6595465, 0.3259481] }, pose: Pose3 { position: [-0.13721043, -0.72190005, 1.4195722], axis: [0.52380633, 0.7463838, 0.41053405], angle: 1.9354148 } } },
-        expected: [0x00000000, 0x3e5ce658, 0x3c563e2c, 0x3d349708, 0x3e5ce658, 0x3c563e2c, 0x3d349708, 0x00000000, 0x00000000, 0x00000000, 0x00000006, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3e5ce658, 0x3c563e2c, 0x3d349708, 0x3e5ce65a, 0x3c563f90, 0x3d3496f0, 0x00000000, 0x00000000, 0x00000000, 0x00000006, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.41881895964e-6, overlapping: Some(true) },
     },
     Case {
@@ -500,7 +500,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cylinder / swept-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cylinder { half_height: 0.72151375, radius: 0.33786726 }, pose: Pose3 { position: [-0.19860835, -0.21917766, 0.29386997], axis: [-0.27872047, 0.95002943, 0.14056683], angle: -2.8577864 } }, b: Placed3 { shape: ShapeSpec3::SweptCuboid { half_extents: [0.20529424, 0.12731051, 0.4535222], sweep: [0.41705063, -0.7546794, 0.014387216] }, pose: Pose3 { position: [0.14089276, 0.23980282, -0.3739757], axis: [-0.33567527, -0.09091592, 0.9375801], angle: 1.9297475 } } },
-        expected: [0x00000000, 0xbdb57ba6, 0x3d92ed48, 0xbdb8d198, 0xbdb57ba6, 0x3d92ed48, 0xbdb8d198, 0x00000000, 0x00000000, 0x00000000, 0x00000005, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbdb57ba6, 0x3d92ed48, 0xbdb8d198, 0xbdb57ba6, 0x3d92ed48, 0xbdb8d19c, 0x00000000, 0x00000000, 0x00000000, 0x00000005, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.18445444241e-6, overlapping: None },
     },
     Case {
@@ -518,7 +518,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cone / ellipsoid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.80860484, radius: 0.47523195 }, pose: Pose3 { position: [0.2692985, -0.46370855, 0.4766439], axis: [-0.7755065, 0.52566516, -0.34966534], angle: -0.50965166 } }, b: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [0.34577447, 0.65949893, 0.704055] }, pose: Pose3 { position: [0.4666569, -0.49120954, 0.48525274], axis: [-0.022694727, -0.9281154, 0.37160018], angle: 1.6223997 } } },
-        expected: [0x00000000, 0x3eeea9d8, 0xbedc1722, 0x3eda2dad, 0x3eeea9d8, 0xbedc1722, 0x3eda2dad, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3eeea9d8, 0xbedc1722, 0x3eda2dad, 0x3eeea9da, 0xbedc1723, 0x3eda2dae, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.30986132039e-6, overlapping: None },
     },
     Case {
@@ -530,7 +530,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cone / transformed-cylinder",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.4117439, radius: 0.6589017 }, pose: Pose3 { position: [0.14538535, 0.39388078, -0.13847542], axis: [0.42664945, -0.6060206, -0.6713488], angle: -2.8032348 } }, b: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.7871443, radius: 0.5627358, pose: Pose3 { position: [-0.3289617, -0.3552582, -0.26667032], axis: [0.2285538, -0.15291569, -0.9614468], angle: -0.61867315 } }, pose: Pose3 { position: [0.6411183, 0.48525724, 0.3423467], axis: [-0.43326887, 0.8998879, 0.04979763], angle: -1.7518959 } } },
-        expected: [0x00000000, 0x3f1af752, 0x3e5142ed, 0xbe04fb04, 0x3f1af752, 0x3e5142ed, 0xbe04fb04, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3f1af752, 0x3e5142ed, 0xbe04fb04, 0x3f1af752, 0x3e5142ef, 0xbe04fb02, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 3.64553479205e-6, overlapping: None },
     },
     Case {
@@ -608,7 +608,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 transformed-cylinder / swept-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.35061425, radius: 0.41716817, pose: Pose3 { position: [0.27352187, 0.22836882, -0.49812013], axis: [0.06467019, 0.99717104, 0.038310964], angle: 0.6671242 } }, pose: Pose3 { position: [-0.33389816, -0.06693876, 0.01028399], axis: [-0.14146297, -0.3884696, 0.9105381], angle: 0.3345829 } }, b: Placed3 { shape: ShapeSpec3::SweptCuboid { half_extents: [0.3770198, 0.11940252, 0.3962649], sweep: [0.5406818, -0.23861258, -0.2407138] }, pose: Pose3 { position: [0.7854725, -0.05129455, -0.27943566], axis: [-0.9985758, -0.032325137, -0.042443745], angle: 0.4033182 } } },
-        expected: [0x00000000, 0x3ed23213, 0x3d9c942c, 0xbe9af9ab, 0x3ed23213, 0x3d9c942c, 0xbe9af9ab, 0x00000000, 0x00000000, 0x00000000, 0x00000006, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3ed23213, 0x3d9c942c, 0xbe9af9ab, 0x3ed23213, 0x3d9c9430, 0xbe9af9ab, 0x00000000, 0x00000000, 0x00000000, 0x00000006, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 2.60804825625e-6, overlapping: None },
     },
     Case {
@@ -620,7 +620,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 swept-cuboid / swept-cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::SweptCuboid { half_extents: [0.50723207, 0.19314481, 0.14176722], sweep: [1.2503709, -0.74282575, 0.22942668] }, pose: Pose3 { position: [-0.32057717, 0.20043986, -0.03678342], axis: [-0.8010928, -0.29101816, 0.52302843], angle: 2.9060729 } }, b: Placed3 { shape: ShapeSpec3::SweptCuboid { half_extents: [0.22296338, 0.28907, 0.30972677], sweep: [0.48836297, -0.77492607, 0.3386727] }, pose: Pose3 { position: [-0.23087807, -0.42108035, -0.025926959], axis: [0.95049, -0.10857047, -0.29117206], angle: 0.81275797 } } },
-        expected: [0x00000000, 0xbe9c816c, 0xbd9a1972, 0x3d8478af, 0xbe9c816c, 0xbd9a1972, 0x3d8478af, 0x00000000, 0x00000000, 0x00000000, 0x00000004, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbe9c816c, 0xbd9a1972, 0x3d8478af, 0xbe9c816c, 0xbd9a1972, 0x3d8478b7, 0x00000000, 0x00000000, 0x00000000, 0x00000004, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.46663144749e-6, overlapping: Some(true) },
     },
     Case {
@@ -662,7 +662,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 segment / cuboid, scale 1e-3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Segment { a: [-0.00024229959, -0.00016358816, -0.00027621182], b: [0.0002312453, 0.0004079819, -0.00047096983] }, pose: Pose3 { position: [-0.00018259577, -0.00044345547, 0.00029603072], axis: [-0.37757832, 0.89512277, 0.23704408], angle: 0.53268236 } }, b: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [0.00082568853, 0.00078272686, 0.000115184186] }, pose: Pose3 { position: [-0.00044864818, 0.00024017005, 0.00019358537], axis: [0.04113182, 0.80554163, -0.5911098], angle: -0.6992919 } } },
-        expected: [0x00000000, 0xb9e02d00, 0xba0c0fb5, 0x3889f954, 0xb9e02d00, 0xba0c0fb5, 0x3889f954, 0x00000000, 0x00000000, 0x00000000, 0x00000004, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xb9e02d00, 0xba0c0fb5, 0x3889f954, 0xb9e02d00, 0xba0c0fb6, 0x3889f950, 0x00000000, 0x00000000, 0x00000000, 0x00000004, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.19452495988e-9, overlapping: Some(true) },
     },
     Case {
@@ -686,7 +686,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cylinder / cone, scale 1e3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cylinder { half_height: 597.15906, radius: 386.25858 }, pose: Pose3 { position: [411.13516, 165.67912, -83.718994], axis: [0.37742847, 0.8626863, 0.33663052], angle: 0.68931067 } }, b: Placed3 { shape: ShapeSpec3::Cone { half_height: 465.49762, radius: 529.75433 }, pose: Pose3 { position: [689.99097, 18.228802, -58.552742], axis: [-0.78466105, 0.56973195, 0.24436149], angle: -1.1600467 } } },
-        expected: [0x00000000, 0x4422d4a4, 0x435bd88a, 0xc334772c, 0x4422d4a4, 0x435bd88a, 0xc334772c, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x4422d4a4, 0x435bd88a, 0xc334772c, 0x4422d4a4, 0x435bd88a, 0xc334772e, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 0.00283710570853, overlapping: None },
     },
     Case {
@@ -722,7 +722,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 triangle / rounded-cuboid, scale 1e3",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Triangle { corners: [[372.02737, 319.46814, -183.48502], [-163.0812, -320.53732, 253.70027], [254.96916, 747.8197, 67.13556]] }, pose: Pose3 { position: [336.68436, -493.01773, -117.13666], axis: [-0.5970788, -0.6133447, -0.5170156], angle: 1.2789342 } }, b: Placed3 { shape: ShapeSpec3::RoundedCuboid { half_extents: [689.2432, 413.23007, 502.36218], rounding: 296.1637 }, pose: Pose3 { position: [445.0694, -556.4069, 109.2996], axis: [0.34304136, 0.8314538, -0.43704367], angle: 2.6125839 } } },
-        expected: [0x00000000, 0x43e0bac0, 0xc3f94cde, 0xc17b6638, 0x43e0bac0, 0xc3f94cde, 0xc17b6638, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x43e0bac0, 0xc3f94cde, 0xc17b6638, 0x43e0bac0, 0xc3f94cde, 0xc17b65f8, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 0.00496431506397, overlapping: Some(true) },
     },
     Case {
@@ -830,7 +830,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cuboids touching face to face",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0, 0.5, 0.5] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 0.0, 1.0], angle: 0.0 } }, b: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [0.5, 0.25, 0.25] }, pose: Pose3 { position: [1.5, 0.125, -0.125], axis: [0.0, 0.0, 1.0], angle: 0.0 } } },
-        expected: [0x00000000, 0x3f800000, 0x3daaaaaa, 0xbdaaaaaa, 0x3f800000, 0x3daaaaaa, 0xbdaaaaaa, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3f800000, 0x3daaaaaa, 0xbdaaaaaa, 0x3f800000, 0x3daaaaab, 0xbdaaaaab, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4e-6, overlapping: None },
     },
     Case {
@@ -848,7 +848,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 triangle lying on a cuboid face",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0, 1.0, 1.0] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 0.0, 1.0], angle: 0.0 } }, b: Placed3 { shape: ShapeSpec3::Triangle { corners: [[-0.5, -0.5, 1.0], [0.5, -0.5, 1.0], [0.0, 0.5, 1.0]] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 0.0, 1.0], angle: 0.0 } } },
-        expected: [0x00000000, 0xbe2aaaac, 0xb2000000, 0x3f7fffff, 0xbe2aaaac, 0xb2000000, 0x3f7fffff, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0xbe2aaaac, 0xb2000000, 0x3f7fffff, 0xbe2aaaaa, 0x31800000, 0x3f7fffff, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4e-6, overlapping: None },
     },
     Case {
@@ -860,7 +860,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 point inside a cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0, 2.0, 3.0] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 1.0, 1.0], angle: 0.2 } }, b: Placed3 { shape: ShapeSpec3::Point([0.0, 0.0, 0.0]), pose: Pose3 { position: [0.25, 0.5, 0.1], axis: [0.0, 0.0, 1.0], angle: 0.0 } } },
-        expected: [0x00000000, 0x3e7ffffe, 0x3efffffe, 0x3dccccc7, 0x3e7ffffe, 0x3efffffe, 0x3dccccc7, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3e7ffffe, 0x3efffffe, 0x3dccccc7, 0x3e7ffffe, 0x3f000000, 0x3dcccccd, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 1.25220548987e-5, overlapping: Some(true) },
     },
     Case {
@@ -884,7 +884,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 sphere inside an ellipsoid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [3.0, 1.0, 1.5] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [1.0, 1.0, 0.0], angle: 0.4 } }, b: Placed3 { shape: ShapeSpec3::Sphere { center: [0.0, 0.0, 0.0], radius: 0.5 }, pose: Pose3 { position: [0.5, 0.2, -0.1], axis: [0.0, 0.0, 1.0], angle: 0.0 } } },
-        expected: [0x00000000, 0x3f000002, 0x3e4ccccf, 0xbdccccd3, 0x3f000002, 0x3e4ccccf, 0xbdccccd3, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3f000002, 0x3e4ccccf, 0xbdccccd3, 0x3f000000, 0x3e4ccccc, 0xbdccccd0, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 1.16452427098e-5, overlapping: None },
     },
     Case {
@@ -902,13 +902,13 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "distance3 cylinder standing on a cuboid",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0, 1.0, 1.0] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 0.0, 1.0], angle: 0.0 } }, b: Placed3 { shape: ShapeSpec3::Cylinder { half_height: 0.5, radius: 0.5 }, pose: Pose3 { position: [0.0, 0.0, 1.5], axis: [0.0, 0.0, 1.0], angle: 0.0 } } },
-        expected: [0x00000000, 0x3ecadcc4, 0x3ddc1970, 0x3f800000, 0x3ecadcc4, 0x3ddc1970, 0x3f800000, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3ecadcc4, 0x3ddc1970, 0x3f800000, 0x3ecadcc4, 0x3ddc196e, 0x3f800000, 0x00000000, 0x00000000, 0x00000000, 0x00000003, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 0.0, tolerance: 4e-6, overlapping: None },
     },
     Case {
         label: "distance3 cone apex down on a cuboid face",
         query: Query3::Distance { a: Placed3 { shape: ShapeSpec3::Cuboid { half_extents: [1.0, 1.0, 1.0] }, pose: Pose3 { position: [0.0, 0.0, 0.0], axis: [0.0, 0.0, 1.0], angle: 0.0 } }, b: Placed3 { shape: ShapeSpec3::Cone { half_height: 0.5, radius: 0.5 }, pose: Pose3 { position: [0.25, -0.25, 1.5], axis: [1.0, 0.0, 0.0], angle: 3.1415927 } } },
-        expected: [0x00000000, 0x3e800000, 0xbe800000, 0x3f800000, 0x3e800001, 0xbe7ffffe, 0x3f800000, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
+        expected: [0x00000000, 0x3e800000, 0xbe800000, 0x3f800000, 0x3e800000, 0xbe7ffffd, 0x3f800000, 0x00000000, 0x00000000, 0x00000000, 0x00000002, 0x00000001, 0x00000000],
         reference: Reference::Distance { distance: 3.77475828373e-15, tolerance: 4e-6, overlapping: None },
     },
     Case {
@@ -1196,7 +1196,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "cached distance3 convex-points / rounded-cuboid",
         query: Query3::DistanceCached { a: Placed3 { shape: ShapeSpec3::Points { points: &[[0.73107994, -0.300287, -0.11421375], [-0.105084695, -0.67792773, 0.007374933], [0.6149271, -0.7287483, 0.77604276], [-0.03507384, -0.9486528, 0.6393249], [-0.8382144, 0.14900726, -0.42517847], [-1.1610746, -0.31165403, 0.35430548], [1.1088101, 0.71907127, -0.6679381], [0.5761321, -0.7209506, 0.30626035], [1.1198277, -0.48724684, -0.7285736], [-0.7139993, -0.67234945, 0.027474342], [0.87699074, 0.61175734, -0.19129369], [0.19058469, -0.6082924, 0.22178985], [1.0951502, 0.42389917, 0.7969872], [-0.2581612, -0.86693096, 0.12063455]] }, pose: Pose3 { position: [0.27569783, 0.042286865, -0.08739805], axis: [-0.5307607, -0.07110004, -0.8445341], angle: -1.3298119 } }, b: Placed3 { shape: ShapeSpec3::RoundedCuboid { half_extents: [0.70865417, 0.20651057, 0.35035452], rounding: 0.2634956 }, pose: Pose3 { position: [0.35102803, 0.16359921, -0.2017978], axis: [0.57938653, -0.77595663, 0.2494043], angle: -1.4158758 } }, b_next: Pose3 { position: [0.34077483, 0.19404909, -0.21272795], axis: [0.57938653, -0.77595663, 0.2494043], angle: -1.3879999 } },
-        expected: [0x00000000, 0x3ed145aa, 0x3da5ba9d, 0xbeab1eb4, 0x3ed145aa, 0x3da5ba9d, 0xbeab1eb4, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000004],
+        expected: [0x00000000, 0x3ed145aa, 0x3da5ba9d, 0xbeab1eb4, 0x3ed145ac, 0x3da5baa7, 0xbeab1eb8, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000004],
         reference: Reference::Distance { distance: 0.0, tolerance: 5.31386091362e-6, overlapping: Some(true) },
     },
     Case {
@@ -1226,7 +1226,7 @@ pub static CASES3: &[Case<Query3>] = &[
     Case {
         label: "cached distance3 transformed-cylinder / ellipsoid",
         query: Query3::DistanceCached { a: Placed3 { shape: ShapeSpec3::TransformedCylinder { half_height: 0.57537746, radius: 0.109589584, pose: Pose3 { position: [0.3914801, -0.26437765, 0.15525544], axis: [-0.7723898, 0.6213291, 0.13177295], angle: -0.86436886 } }, pose: Pose3 { position: [0.0282823, -0.38033003, 0.21811901], axis: [0.5466679, -0.6970644, 0.46395627], angle: 1.1154518 } }, b: Placed3 { shape: ShapeSpec3::Ellipsoid { semi_axes: [1.0555311, 0.95899504, 0.31360066] }, pose: Pose3 { position: [-0.06581568, -0.3248159, 0.31657806], axis: [0.6414659, 0.62092036, -0.45053232], angle: -2.3568573 } }, b_next: Pose3 { position: [-0.045618333, -0.37087536, 0.31046912], axis: [0.6414659, 0.62092036, -0.45053232], angle: -2.385148 } },
-        expected: [0x00000000, 0x3e2c82ec, 0xbf687ffc, 0x3ed2c17c, 0x3e2c82ec, 0xbf687ffc, 0x3ed2c17c, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000001, 0x00000004],
+        expected: [0x00000000, 0x3e2c82ec, 0xbf687ffc, 0x3ed2c17c, 0x3e2c82ed, 0xbf687ffc, 0x3ed2c17d, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000001, 0x00000004],
         reference: Reference::Distance { distance: 0.0, tolerance: 4.21718714714e-6, overlapping: None },
     },
     Case {

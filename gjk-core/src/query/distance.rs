@@ -339,12 +339,6 @@ fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
 ) -> DistanceOutput<S, V> {
     let iterations = state.iterations;
     let (core_a, core_b) = simplex.witness_points();
-    // Back from the scale of a rescue (`gjk::iterate`) by `unscale`, a power of two.
-    let core_b = if V::WITNESS_B_FROM_A {
-        core_a + state.closest * state.unscale
-    } else {
-        core_b
-    };
     let to_world = |point| xf_a.transform_point(point);
     match state.termination {
         Termination::InvalidInput => DistanceOutput::invalid(iterations),
@@ -364,6 +358,13 @@ fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
             let normal = unit_direction(state.closest, scaled_distance);
             // Back from the scale of a rescue (`gjk::iterate`); by one otherwise.
             let core_distance = scaled_distance * state.unscale;
+            // Back from the scale of a rescue (`gjk::iterate`) by `unscale`, a power
+            // of two.
+            let core_b = if V::WITNESS_B_FROM_A {
+                core_a + state.closest * state.unscale
+            } else {
+                core_b
+            };
             // Surface points stay on the rounded surfaces even when they overlap, so
             // they move smoothly as the shapes come together (as in Box2D).
             let witness_a = to_world(core_a + normal * radius_a);
