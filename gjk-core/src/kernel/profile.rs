@@ -180,10 +180,10 @@ pub(crate) trait Core<S, V = Vec2<S>> {
 /// A shape seen as a [`Core`]: with its feature points (`NAMED`), or, for the queries
 /// that never rebuild a cached simplex, as a shape that names none. A vtable links
 /// every function it holds, so the second keeps each shape's `feature_point` out of a
-/// firmware that makes no warm-started query: 100 bytes of the 3D distance probe on
-/// the Cortex-M4F (`cargo xtask size`). Naming no points is always a correct answer
-/// (a cached vertex is then supported again), so nothing depends on the choice but
-/// size and speed.
+/// firmware that makes no warm-started query: about 120 bytes of the 3D distance
+/// probe on the Cortex-M4F (`cargo xtask size`). Naming no points is always a correct
+/// answer (a cached vertex is then supported again), so nothing depends on the choice
+/// but size and speed.
 pub(crate) struct CoreOf<'s, T: ?Sized, const NAMED: bool>(pub &'s T);
 
 impl<S, V, T, const NAMED: bool> Core<S, V> for CoreOf<'_, T, NAMED>
