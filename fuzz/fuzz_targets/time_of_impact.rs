@@ -5,16 +5,11 @@ use gjk_core::{Sweep, ToiConfig, ToiStatus, time_of_impact};
 use gjk_fuzz::{Num, P, ShapeSpec};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|input: (
-    ShapeSpec,
-    [P; 3],
-    [Num; 2],
-    ShapeSpec,
-    [P; 3],
-    [Num; 2],
-    Num
-)| {
-    let (spec_a, [la, ca0, ca1], [aa0, aa1], spec_b, [lb, cb0, cb1], [ab0, ab1], t_max) = input;
+/// A shape and its sweep: the local centre, the two centres and the two angles.
+type Swept = (ShapeSpec, [P; 3], [Num; 2]);
+
+fuzz_target!(|input: (Swept, Swept, Num)| {
+    let ((spec_a, [la, ca0, ca1], [aa0, aa1]), (spec_b, [lb, cb0, cb1], [ab0, ab1]), t_max) = input;
     let (Ok(a), Ok(b)) = (spec_a.build(), spec_b.build()) else {
         return;
     };

@@ -380,6 +380,21 @@ fn embedded_steps() -> Vec<Step> {
             &["fmt", "--manifest-path", "fuzz/Cargo.toml", "--", "--check"],
         ),
         Step::cargo("fuzz smoke", &["xtask", "fuzz", "--smoke"]).needing("c++"),
+        // The fuzz targets linted as the workspace is (libFuzzer's build script compiles
+        // its C++ runtime, so this needs a C++ compiler too).
+        Step::cargo(
+            "clippy fuzz",
+            &[
+                "clippy",
+                "--manifest-path",
+                "fuzz/Cargo.toml",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        )
+        .needing("c++"),
         // The kernel and shapes as bare-metal targets compile them (the compact form,
         // and the shapes' code for targets without a vector unit), linted there.
         Step::cargo(
