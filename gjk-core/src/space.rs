@@ -800,8 +800,9 @@ pub(crate) mod sealed {
         /// (B - A) rather than from the simplex's weights: in space, where the closest
         /// point of a sliver face comes from its plane and the weights from areas, so
         /// that the weighted points differ by `v` only as far as the weights allow
-        /// (`witness_b - witness_a` was off `distance * normal` by up to 5e-5 L in `f32`
-        /// and 6e-10 L in `f64` on curved shapes, `distance::oracle3d`). In the plane
+        /// (they would leave `witness_b - witness_a` off `distance * normal` by up to
+        /// 5e-5 L in `f32` and 6e-10 L in `f64` on curved shapes, `distance::oracle3d`
+        /// measured). In the plane
         /// the weights and `v` come from the same edge and agree; there, and in
         /// gjk-simd's lanes, the weighted points stay.
         const WITNESS_B_FROM_A: bool;

@@ -358,8 +358,8 @@ fn finish<S: Scalar, V: Space<Scalar = S>, X: GjkSimplex<S, V>>(
             let normal = unit_direction(state.closest, scaled_distance);
             // Back from the scale of a rescue (`gjk::iterate`); by one otherwise.
             let core_distance = scaled_distance * state.unscale;
-            // Back from the scale of a rescue (`gjk::iterate`) by `unscale`, a power
-            // of two.
+            // In space, B's core point is A's plus the closest point, taken back to the
+            // query's scale as the distance is (see `Kernel::WITNESS_B_FROM_A`).
             let core_b = if V::WITNESS_B_FROM_A {
                 core_a + state.closest * state.unscale
             } else {
