@@ -495,6 +495,20 @@ fn forget_unpacked_packages() -> Result<(), String> {
     forget_unpacked_packages_in(&cargo_home.join("registry").join("src"))
 }
 
+/// What an earlier dry run left that a new one would verify against: the unpacked
+/// copies of our crates ([`forget_unpacked_packages`]) and the builds in
+/// [`PUBLISH_TARGET_DIR`].
+fn forget_earlier_dry_runs(workspace_root: &Path) -> Result<(), String> {
+    forget_unpacked_packages()?;
+    let builds = workspace_root.join(PUBLISH_TARGET_DIR);
+    match std::fs::remove_dir_all(&builds) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("{}: {error}", builds.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// [`forget_unpacked_packages`] in the registry sources folder `sources`.
 fn forget_unpacked_packages_in(sources: &Path) -> Result<(), String> {
     let Ok(registries) = std::fs::read_dir(sources) else {
@@ -594,15 +608,7 @@ impl Step {
                 }
             },
             Action::AddCrossTargets => add_missing_cross_targets(),
-            Action::PublishDryRun => match forget_unpacked_packages().and_then(|()| {
-                let stale = workspace_root.join(PUBLISH_TARGET_DIR);
-                match std::fs::remove_dir_all(&stale) {
-                    Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                        Err(format!("{}: {error}", stale.display()))
-                    }
-                    _ => Ok(()),
-                }
-            }) {
+            Action::PublishDryRun => match forget_earlier_dry_runs(workspace_root) {
                 Ok(()) => {
                     let mut command = Command::new(cargo_program());
                     command
