@@ -15,7 +15,7 @@
 //!   moving in straight lines first touch. In both. [`time_of_impact`]: sweeps with
 //!   rotation, in the plane.
 //! - [`manifold`]: contact points with feature ids for solvers, with
-//!   [`Manifold::to_world`] and [`point_states`] between frames. In the plane.
+//!   [`Manifold::to_world`] and [`point_states`] between frames. In both.
 //!
 //! Everything is generic over [`Scalar`] (`f32` and `f64`), which carries the
 //! tolerances. Queries never panic, never allocate and never loop without bound: bad
@@ -72,8 +72,8 @@ pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
 pub use query::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
 pub use query::distance::{DistanceOutput, DistanceStatus, distance, distance_cached};
 pub use query::intersects::{QueryError, intersects};
-pub use query::manifold_2d::manifold;
-pub use query::manifold_2d::values::{
+pub use query::manifold::manifold;
+pub use query::manifold::values::{
     ContactFeature, ContactId, Manifold, ManifoldPoint, PointState, PointStates, WorldManifold,
     WorldPoint, point_states,
 };
@@ -87,4 +87,6 @@ pub use query::time_of_impact_2d::{
 };
 pub use scalar::Scalar;
 pub use space::{RigidTransform, Space};
-pub use support::{Bounded, ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportPoint};
+pub use support::{
+    Bounded, ContactShape, FeatureId, RayShape, Support, SupportEdge, SupportFace, SupportPoint,
+};

@@ -55,6 +55,9 @@ pub trait Space:
     type Coordinates: Copy + IntoIterator<Item = Self::Scalar> + AsRef<[Self::Scalar]>;
     /// One unit vector per axis, as an array, x first.
     type Axes: Copy + IntoIterator<Item = Self> + AsRef<[Self]>;
+    /// One slot per point of a contact [`Manifold`](crate::Manifold): `[T; 2]` in
+    /// the plane, `[T; 4]` in 3D.
+    type Contacts<T: Copy + Debug + PartialEq>: Copy + Debug + PartialEq + AsRef<[T]> + AsMut<[T]>;
 
     /// The zero vector.
     const ZERO: Self;
@@ -331,6 +334,7 @@ impl<S: Scalar> Space for Vec2<S> {
     type Aabb = Aabb<S>;
     type Coordinates = [S; 2];
     type Axes = [Self; 2];
+    type Contacts<T: Copy + Debug + PartialEq> = [T; 2];
     const ZERO: Self = Vec2::ZERO;
     const FIRST_AXIS: Self = Vec2::X;
     const AXES: [Self; 2] = [Vec2::X, Vec2::Y];
@@ -471,6 +475,26 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     }
 
     #[inline]
+    fn contacts<T: Copy + Debug + PartialEq>(value: T) -> <Self as Space>::Contacts<T> {
+        [value; 2]
+    }
+
+    #[inline]
+    fn manifold<A, B>(
+        a: &A,
+        xf_a: <Self as Space>::Transform,
+        b: &B,
+        xf_b: <Self as Space>::Transform,
+        speculative_distance: <Self as Space>::Scalar,
+    ) -> Result<crate::Manifold<<Self as Space>::Scalar, Self>, crate::QueryError>
+    where
+        A: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
+        B: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim2::manifold::manifold(a, xf_a, b, xf_b, speculative_distance)
+    }
+
+    #[inline]
     fn expand<D>(
         pair: &D,
         simplex: &Self::Simplex,
@@ -545,6 +569,7 @@ impl<S: Scalar> Space for Vec3<S> {
     type Aabb = Aabb3<S>;
     type Coordinates = [S; 3];
     type Axes = [Self; 3];
+    type Contacts<T: Copy + Debug + PartialEq> = [T; 4];
     const ZERO: Self = Vec3::ZERO;
     const FIRST_AXIS: Self = Vec3::X;
     const AXES: [Self; 3] = [Vec3::X, Vec3::Y, Vec3::Z];
@@ -678,6 +703,26 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
         translation: Self,
     ) -> <Self as Space>::Transform {
         Transform3::new(translation, transform.rotation)
+    }
+
+    #[inline]
+    fn contacts<T: Copy + Debug + PartialEq>(value: T) -> <Self as Space>::Contacts<T> {
+        [value; 4]
+    }
+
+    #[inline]
+    fn manifold<A, B>(
+        a: &A,
+        xf_a: <Self as Space>::Transform,
+        b: &B,
+        xf_b: <Self as Space>::Transform,
+        speculative_distance: <Self as Space>::Scalar,
+    ) -> Result<crate::Manifold<<Self as Space>::Scalar, Self>, crate::QueryError>
+    where
+        A: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
+        B: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim3::manifold::manifold(a, xf_a, b, xf_b, speculative_distance)
     }
 
     #[inline]
@@ -852,6 +897,24 @@ pub(crate) mod sealed {
                     Self,
                     Simplex = Self::Simplex,
                 > + ?Sized;
+
+        /// Every contact slot filled with `value`.
+        fn contacts<T: Copy + Debug + PartialEq>(value: T) -> <Self as super::Space>::Contacts<T>
+        where
+            Self: super::Space;
+
+        /// The dimension's contact manifold (`dim2/manifold.rs`, `dim3/manifold.rs`).
+        fn manifold<A, B>(
+            a: &A,
+            xf_a: <Self as super::Space>::Transform,
+            b: &B,
+            xf_b: <Self as super::Space>::Transform,
+            speculative_distance: <Self as super::Space>::Scalar,
+        ) -> Result<crate::Manifold<<Self as super::Space>::Scalar, Self>, crate::QueryError>
+        where
+            Self: super::Space,
+            A: crate::ContactShape<<Self as super::Space>::Scalar, Self> + ?Sized,
+            B: crate::ContactShape<<Self as super::Space>::Scalar, Self> + ?Sized;
 
         /// The largest of `largest` and the magnitude keys of the coordinates.
         fn largest_key(

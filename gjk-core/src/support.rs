@@ -2,7 +2,7 @@
 
 use core::marker::PhantomData;
 
-use crate::{CastOutput, Ray, RigidTransform, Scalar, Space, Transform, Vec2};
+use crate::{CastOutput, Ray, RigidTransform, Scalar, Space, Transform, Vec2, Vec3};
 
 /// Which feature of a shape a support point came from.
 ///
@@ -319,14 +319,19 @@ impl<S: Scalar, V: Space<Scalar = S>, T: Bounded<S, V> + ?Sized> Bounded<S, V> f
     }
 }
 
-/// A shape contact manifolds can be built for: its support mapping and, for polytope
-/// cores (polygons, boxes, segments, capsules, rounded polygons), the edge that faces
-/// a direction best.
+/// A shape contact manifolds can be built for: its support mapping and, for cores
+/// with flat parts, the feature that faces a direction best. In the plane that is an
+/// edge ([`support_edge`](Self::support_edge): polygons, boxes, segments, capsules); in
+/// 3D a face or an edge ([`support_face`](Self::support_face) and
+/// [`face_vertex`](Self::face_vertex): boxes, triangles, hulls, cylinders and cones,
+/// segments and capsules). Each dimension's shapes implement its methods and leave the
+/// other's at their defaults.
 ///
 /// Shapes with curved or point cores touch others at single points and implement it
-/// with the default method: `impl ContactShape<f32> for MyShape {}`. It is a trait of
-/// its own, not a method of [`Support`], so that the queries that need no edges (and
-/// a `dyn Support` vtable, which holds every method of its trait) link no edge code:
+/// with the default methods: `impl ContactShape<f32> for MyShape {}` in the plane,
+/// `impl ContactShape<f32, Vec3<f32>> for MyShape {}` in 3D. It is a trait of its own,
+/// not a method of [`Support`], so that the queries that need no faces (and a
+/// `dyn Support` vtable, which holds every method of its trait) link no face code:
 /// about 260 bytes per polygon type on Cortex-M.
 ///
 /// ```
@@ -350,24 +355,105 @@ impl<S: Scalar, V: Space<Scalar = S>, T: Bounded<S, V> + ?Sized> Bounded<S, V> f
 /// }
 /// assert_eq!(Bar.support_edge(Vec2::Y).unwrap().outward_normal(), Some(Vec2::Y));
 /// ```
-pub trait ContactShape<S: Scalar>: Support<S> {
-    /// The edge of a polytope core that faces `direction` best: of the (up to two)
-    /// edges at the support vertex along `direction`, the one whose outward normal
-    /// makes the smallest angle with it. `None` (the default) for cores without edges:
-    /// points and curved shapes. A segment core answers with itself, oriented to face
-    /// `direction`.
+pub trait ContactShape<S: Scalar, V: Space<Scalar = S> = Vec2<S>>: Support<S, V> {
+    /// In the plane: the edge of a polytope core that faces `direction` best: of the
+    /// (up to two) edges at the support vertex along `direction`, the one whose
+    /// outward normal makes the smallest angle with it. `None` (the default) for cores
+    /// without edges: points and curved shapes. A segment core answers with itself,
+    /// oriented to face `direction`.
     #[inline]
     fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
         let _ = direction;
         None
     }
+
+    /// In 3D: the face of the core whose outward normal makes the smallest angle with
+    /// `direction` (its vertices from [`face_vertex`](Self::face_vertex)), or a
+    /// segment of the core that supports `direction` (a capsule's core, a cylinder's
+    /// side). `None` (the default) for cores that touch at single points: points,
+    /// spheres, ellipsoids, a cone's apex. The manifold clips one shape's face
+    /// against the other's, so a face need not be exactly perpendicular to
+    /// `direction`: a box answers with its face nearest to it, however tilted.
+    ///
+    /// ```
+    /// use gjk_core::{ContactShape, SupportFace, Vec3};
+    /// use gjk_shapes::Cuboid;
+    /// let cube = Cuboid::new(Vec3::new(1.0_f32, 1.0, 1.0))?;
+    /// let Some(SupportFace::Polygon { normal, vertex_count, .. }) = cube.support_face(Vec3::new(0.1, 0.2, 1.0)) else {
+    ///     panic!("a box has faces")
+    /// };
+    /// assert_eq!((normal, vertex_count), (Vec3::Z, 4));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let _ = direction;
+        None
+    }
+
+    /// In 3D: vertex `corner` (from 0 to `vertex_count - 1`, counter-clockwise seen
+    /// from outside the face) of the face `face` that
+    /// [`support_face`](Self::support_face) named; `None` past the last one or for an
+    /// unknown face. The vertices are given one at a time so that a face of any size
+    /// needs no buffer.
+    ///
+    /// ```
+    /// use gjk_core::{ContactShape, SupportFace, Vec3};
+    /// use gjk_shapes::Cuboid;
+    /// let cube = Cuboid::new(Vec3::new(1.0_f32, 1.0, 1.0))?;
+    /// let Some(SupportFace::Polygon { id, .. }) = cube.support_face(Vec3::Z) else { panic!() };
+    /// let corners: Vec<_> = (0..4).map(|k| cube.face_vertex(id, k).unwrap().point).collect();
+    /// assert!(corners.iter().all(|corner| corner.z == 1.0));
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        let _ = (face, corner);
+        None
+    }
 }
 
-impl<S: Scalar, T: ContactShape<S> + ?Sized> ContactShape<S> for &T {
+impl<S: Scalar, V: Space<Scalar = S>, T: ContactShape<S, V> + ?Sized> ContactShape<S, V> for &T {
     #[inline]
     fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
         (**self).support_edge(direction)
     }
+
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        (**self).support_face(direction)
+    }
+
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        (**self).face_vertex(face, corner)
+    }
+}
+
+/// The feature of a 3D core that faces a direction best, as
+/// [`ContactShape::support_face`] gives it.
+///
+/// ```
+/// use gjk_core::{FeatureId, SupportFace, SupportPoint, Vec3};
+/// let tip = |z: f32, id| SupportPoint::new(Vec3::new(0.0, 0.0, z), FeatureId::vertex(id));
+/// let core = SupportFace::Segment(tip(-1.0, 0), tip(1.0, 1));
+/// assert!(matches!(core, SupportFace::Segment(..)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SupportFace<S> {
+    /// A flat, convex face of `vertex_count` (3 or more) vertices, read one at a time
+    /// with [`ContactShape::face_vertex`]. `id` names it among the shape's faces
+    /// (contact points carry it), `normal` is its unit outward normal.
+    Polygon {
+        /// The face's id, unique among the shape's faces.
+        id: u32,
+        /// How many vertices the face has, 3 or more.
+        vertex_count: u32,
+        /// The unit outward normal.
+        normal: Vec3<S>,
+    },
+    /// A segment of the core, its two ends with their feature ids.
+    Segment(SupportPoint<S, Vec3<S>>, SupportPoint<S, Vec3<S>>),
 }
 
 /// A shape [`ray_cast`](crate::ray_cast) can answer for: its support mapping and,

@@ -145,6 +145,9 @@ impl<S: Scalar> RayShape<S, Vec3<S>> for Sphere<S> {
 /// A circle touches others at one point: no edges.
 impl<S: Scalar> ContactShape<S> for Circle<S> {}
 
+/// A sphere touches others at one point: no faces.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Sphere<S> {}
+
 #[cfg(test)]
 mod tests {
     use gjk_core::{Aabb, Aabb3, DistanceStatus, distance};

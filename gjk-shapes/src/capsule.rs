@@ -8,6 +8,7 @@ use gjk_core::{
 
 use crate::points::inflated_bounds_of_points;
 use crate::{Segment, ShapeError};
+use gjk_core::SupportFace;
 
 /// A capsule: the segment from `a` (feature 0) to `b` (feature 1) grown by `radius`, a
 /// stadium in the plane (the default) and a capsule in space ([`Capsule3`]). GJK runs
@@ -159,6 +160,14 @@ impl<S: Scalar> ContactShape<S> for Capsule<S> {
     #[inline]
     fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
         self.core.support_edge(direction)
+    }
+}
+
+/// The core segment: capsules lying on faces touch them at two points.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Capsule3<S> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        self.core.support_face(direction)
     }
 }
 

@@ -115,6 +115,9 @@ impl<S: Scalar> RayShape<S, Vec3<S>> for Point3<S> {}
 /// A point touches others at one point: no edges.
 impl<S: Scalar> ContactShape<S> for Point<S> {}
 
+/// A point touches others at one point: no faces.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Point3<S> {}
+
 #[cfg(test)]
 mod tests {
     use gjk_core::{Aabb, Aabb3};

@@ -8,6 +8,7 @@ use gjk_core::{
 use crate::ShapeError;
 use crate::three::vertices3;
 use crate::two::vertices::inflate;
+use gjk_core::SupportFace;
 
 /// A shape grown by `rounding` on every side: a rounded box, a rounded polygon, a
 /// thicker capsule. The core and its features are the inner shape's; only the radius
@@ -170,6 +171,19 @@ impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Rounded<S, T> {
 /// No closed-form ray cast here (a rounded polygon is bounded by segments and arcs):
 /// `ray_cast` takes the GJK ray cast.
 impl<S: Scalar, V: Space<Scalar = S>, T> RayShape<S, V> for Rounded<S, T> where Self: Support<S, V> {}
+
+/// The core's faces.
+impl<S: Scalar, T: ContactShape<S, Vec3<S>>> ContactShape<S, Vec3<S>> for Rounded<S, T> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        self.core.support_face(direction)
+    }
+
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        self.core.face_vertex(face, corner)
+    }
+}
 
 #[cfg(test)]
 mod tests {

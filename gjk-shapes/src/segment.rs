@@ -9,6 +9,7 @@ use gjk_core::{
 use crate::ShapeError;
 use crate::points::{bounds_of_points, support_of_points};
 use crate::two::vertices::{support_edge_of_segment, vertex_index};
+use gjk_core::SupportFace;
 
 /// A line segment from `a` (feature 0) to `b` (feature 1), in the plane by default;
 /// [`Segment3`] in space.
@@ -136,6 +137,18 @@ impl<S: Scalar> ContactShape<S> for Segment<S> {
     #[inline]
     fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
         Some(support_edge_of_segment(self.a, self.b, direction))
+    }
+}
+
+/// The segment itself, from `a` (vertex id 0) to `b` (1): segments and capsules lying
+/// on faces touch them along it.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Segment3<S> {
+    #[inline]
+    fn support_face(&self, _direction: Vec3<S>) -> Option<SupportFace<S>> {
+        Some(SupportFace::Segment(
+            SupportPoint::new(self.a, FeatureId::vertex(0)),
+            SupportPoint::new(self.b, FeatureId::vertex(1)),
+        ))
     }
 }
 

@@ -7,6 +7,7 @@ use gjk_core::{
 };
 
 use crate::ShapeError;
+use gjk_core::SupportFace;
 
 /// A shape moved and turned by a fixed `transform`: an off-centre or tilted ellipse or
 /// cylinder, a box offset inside a compound part. Its local frame is the transform's
@@ -169,6 +170,40 @@ impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Transformed<S, T> {
             .shape
             .support_edge(self.transform.rotation.inv_rotate(direction))?;
         Some(local.transformed(self.transform))
+    }
+}
+
+/// The shape's faces, placed by the transform.
+impl<S: Scalar, T: ContactShape<S, Vec3<S>>> ContactShape<S, Vec3<S>> for Transformed3<S, T> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let place = |vertex: SupportPoint<S, Vec3<S>>| {
+            SupportPoint::new(self.transform.transform_point(vertex.point), vertex.feature)
+        };
+        let local = self
+            .shape
+            .support_face(self.transform.rotation.inv_rotate(direction))?;
+        Some(match local {
+            SupportFace::Polygon {
+                id,
+                vertex_count,
+                normal,
+            } => SupportFace::Polygon {
+                id,
+                vertex_count,
+                normal: self.transform.rotation.rotate(normal),
+            },
+            SupportFace::Segment(start, end) => SupportFace::Segment(place(start), place(end)),
+        })
+    }
+
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        let local = self.shape.face_vertex(face, corner)?;
+        Some(SupportPoint::new(
+            self.transform.transform_point(local.point),
+            local.feature,
+        ))
     }
 }
 

@@ -2,14 +2,14 @@
 //! reference edge of the other (Box2D's clipping), the step of `manifold` that turns
 //! two touching faces into contact points.
 
-use crate::query::manifold_2d::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
 use crate::{Scalar, SupportEdge, Transform, Vec2};
 
 /// How much better B's face must line up with the normal than A's (in cosine) to be
 /// the reference face: about 2.5 degrees of tilt. Without a bias the choice flips
 /// between A and B as a resting box tilts back and forth by rounding, and the points'
 /// ids with it; Box2D biases by a tenth of its linear slop for the same reason.
-const FLIP_BIAS: f64 = 1e-3;
+pub(crate) const FLIP_BIAS: f64 = 1e-3;
 
 /// The largest angle (its sine) between the normal and the better-aligned face normal
 /// for the contact to count as face against face. GJK's and EPA's normals are a face
@@ -18,7 +18,7 @@ const FLIP_BIAS: f64 = 1e-3;
 /// clipping a face there measures along the wrong axis: such contacts take the single
 /// point. A thousandth of a radian is far above rounding in `f32` and far below the
 /// tilt of any face pair that should give two points.
-const FACE_ANGLE: f64 = 1e-3;
+pub(crate) const FACE_ANGLE: f64 = 1e-3;
 
 /// The radii and the speculative distance.
 pub(crate) struct Radii<S> {

@@ -4,5 +4,6 @@
 
 pub(crate) mod clip;
 pub(crate) mod epa;
+pub(crate) mod manifold;
 pub(crate) mod simplex;
 pub(crate) mod sweep;

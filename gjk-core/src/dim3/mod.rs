@@ -5,5 +5,7 @@
 
 pub(crate) mod closest;
 pub(crate) mod epa;
+pub(crate) mod face_clip;
+pub(crate) mod manifold;
 pub(crate) mod polytope;
 pub(crate) mod simplex;

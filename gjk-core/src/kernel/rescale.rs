@@ -41,7 +41,7 @@
 //! the pairs that need the rescue to the scalar kernel.
 
 use crate::{ContactShape, FeatureId, Support};
-use crate::{RigidTransform, Scalar, Space, SupportEdge, SupportPoint, Vec2};
+use crate::{RigidTransform, Scalar, Space, SupportEdge, SupportFace, SupportPoint, Vec2, Vec3};
 
 /// The largest magnitude among `values`, NaN counting as zero: compared as integers
 /// (see `scalar::sealed::Bits`), so no float routine is called on a core without an
@@ -132,7 +132,9 @@ impl<S: Scalar, V: Space<Scalar = S>, T: Support<S, V> + ?Sized> Support<S, V>
     }
 }
 
-impl<S: Scalar, T: ContactShape<S> + ?Sized> ContactShape<S> for Scaled<'_, T, S> {
+impl<S: Scalar, V: Space<Scalar = S>, T: ContactShape<S, V> + ?Sized> ContactShape<S, V>
+    for Scaled<'_, T, S>
+{
     #[inline]
     fn support_edge(&self, direction: Vec2<S>) -> Option<SupportEdge<S>> {
         let scale =
@@ -141,6 +143,24 @@ impl<S: Scalar, T: ContactShape<S> + ?Sized> ContactShape<S> for Scaled<'_, T, S
             start: scale(edge.start),
             end: scale(edge.end),
         })
+    }
+
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let scale = |vertex: SupportPoint<S, Vec3<S>>| {
+            SupportPoint::new(vertex.point * self.factor, vertex.feature)
+        };
+        self.shape.support_face(direction).map(|face| match face {
+            SupportFace::Segment(start, end) => SupportFace::Segment(scale(start), scale(end)),
+            polygon @ SupportFace::Polygon { .. } => polygon,
+        })
+    }
+
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        self.shape
+            .face_vertex(face, corner)
+            .map(|vertex| SupportPoint::new(vertex.point * self.factor, vertex.feature))
     }
 }
 

@@ -6,15 +6,16 @@
 //!   EPA);
 //! - `point.rs`: `contains_point` and `project_point`;
 //! - `ray_cast.rs` and `shape_cast.rs`, with their value types in `cast.rs`;
-//! - the plane only: `time_of_impact_2d/` (sweeps that turn),
-//!   `manifold_2d/` (contact manifolds) and `outline_2d.rs` (debug outlines).
+//! - `manifold/`: contact manifolds (each dimension's clipping in its folder);
+//! - the plane only: `time_of_impact_2d/` (sweeps that turn) and `outline_2d.rs`
+//!   (debug outlines).
 //!
 //! Each is built on the shared machinery in `kernel/`.
 
 pub(crate) mod cast;
 pub(crate) mod distance;
 pub(crate) mod intersects;
-pub(crate) mod manifold_2d;
+pub(crate) mod manifold;
 pub(crate) mod outline_2d;
 pub(crate) mod penetration;
 pub(crate) mod point;

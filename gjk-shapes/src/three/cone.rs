@@ -3,7 +3,8 @@
 use gjk_core::{Aabb3, Bounded, FeatureId, RayShape, Scalar, Support, SupportPoint, Vec3};
 
 use crate::ShapeError;
-use crate::three::cylinder::rim_point;
+use crate::three::cylinder::{CAP_VERTICES, cap_rim, rim_point};
+use gjk_core::{ContactShape, SupportFace};
 
 /// A solid cone centred on its bounding box, as [`Cylinder`](crate::Cylinder) is:
 /// apex at `(0, 0, h)`, base disc of radius `r` at `z = -h` (`h` the half-height).
@@ -144,6 +145,54 @@ impl<S: Scalar> Bounded<S, Vec3<S>> for Cone<S> {
 
 /// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
 impl<S: Scalar> RayShape<S, Vec3<S>> for Cone<S> {}
+
+/// The base (id 0: the octagon of [`CAP_VERTICES`] rim points, counter-clockwise
+/// seen from below, vertex ids 1 to 8) for directions within 45 degrees of straight
+/// down; the side's segment from the apex (vertex id 0) to the rim point under the
+/// direction (vertex id 9) for directions within 45 degrees of that line's normal, a
+/// cone lying on a face; `None` (a single point) otherwise, the apex.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Cone<S> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let (h, r) = (self.half_height, self.radius);
+        let across = direction.x.hypot(direction.y);
+        if -direction.z >= across {
+            return Some(SupportFace::Polygon {
+                id: 0,
+                vertex_count: CAP_VERTICES,
+                normal: -Vec3::Z,
+            });
+        }
+        let rim = rim_point(direction.x, direction.y, r);
+        let rim = Vec3::new(rim.x, rim.y, -h);
+        let apex = self.apex();
+        let side = apex - rim;
+        // The side line supports directions perpendicular to it; within 45 degrees of
+        // that (|cos| at most sin 45), it is the face.
+        let limit =
+            S::from_f64(core::f64::consts::FRAC_1_SQRT_2) * side.length() * direction.length();
+        if !(direction.dot(side).abs() <= limit) {
+            return None;
+        }
+        Some(SupportFace::Segment(
+            SupportPoint::new(apex, FeatureId::vertex(0)),
+            SupportPoint::new(rim, FeatureId::vertex(CAP_VERTICES + 1)),
+        ))
+    }
+
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        if face != 0 || corner >= CAP_VERTICES {
+            return None;
+        }
+        let k = (CAP_VERTICES - corner) % CAP_VERTICES;
+        let (x, y) = cap_rim(k, self.radius);
+        Some(SupportPoint::new(
+            Vec3::new(x, y, -self.half_height),
+            FeatureId::vertex(1 + k),
+        ))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@ use gjk_core::{
 
 use crate::ShapeError;
 use crate::two::vertices::vertex_index;
+use gjk_core::{ContactShape, SupportFace};
 
 /// A box centred at the local origin with half-extents `(hx, hy, hz)` along the local
 /// axes. The 3D counterpart of [`Rect`](crate::Rect).
@@ -155,6 +156,60 @@ impl<S: Scalar> RayShape<S, Vec3<S>> for Cuboid<S> {
         ray: Ray<S, Vec3<S>>,
     ) -> Option<CastOutput<S, Vec3<S>>> {
         Some(self.ray_cast(transform, ray))
+    }
+}
+
+/// Faces `2 axis` (the positive side) and `2 axis + 1` (the negative side), axis 0
+/// to 2 for x to z: the face nearest any direction, the one across its largest
+/// coordinate, four corners each.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Cuboid<S> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let magnitude = direction.abs();
+        // Ties and NaN go to the earlier axis.
+        let axis = if magnitude.x >= magnitude.y && magnitude.x >= magnitude.z {
+            0
+        } else if magnitude.y >= magnitude.z {
+            1
+        } else {
+            2
+        };
+        let coordinate = [direction.x, direction.y, direction.z][axis];
+        let positive = !(coordinate < S::ZERO);
+        let mut normal = [S::ZERO; 3];
+        normal[axis] = if positive { S::ONE } else { -S::ONE };
+        Some(SupportFace::Polygon {
+            id: 2 * axis as u32 + u32::from(!positive),
+            vertex_count: 4,
+            normal: Vec3::new(normal[0], normal[1], normal[2]),
+        })
+    }
+
+    /// The corners counter-clockwise seen from outside: with `(u, v)` the next two
+    /// axes after the face's in cyclic order, `(-,-), (+,-), (+,+), (-,+)` on a
+    /// positive face and the reverse turn on a negative one.
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        if face >= 6 || corner >= 4 {
+            return None;
+        }
+        let axis = face / 2;
+        let positive = face % 2 == 0;
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+        // Signs of (u, v) around the face, counter-clockwise about +axis.
+        let (u_positive, v_positive) = match corner {
+            0 => (false, false),
+            1 => (positive, !positive),
+            2 => (true, true),
+            _ => (!positive, positive),
+        };
+        let index = (u32::from(positive) << axis)
+            | (u32::from(u_positive) << u)
+            | (u32::from(v_positive) << v);
+        Some(SupportPoint::new(
+            self.corner(index as usize),
+            FeatureId::vertex(index),
+        ))
     }
 }
 

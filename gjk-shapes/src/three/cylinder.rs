@@ -5,6 +5,7 @@ use gjk_core::{
 };
 
 use crate::ShapeError;
+use gjk_core::{ContactShape, SupportFace};
 
 /// A solid cylinder centred at the local origin: axis along local z, caps at
 /// `z = -h` and `z = +h` (`h` the half-height), radius `r`.
@@ -137,6 +138,77 @@ impl<S: Scalar> Bounded<S, Vec3<S>> for Cylinder<S> {
 
 /// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
 impl<S: Scalar> RayShape<S, Vec3<S>> for Cylinder<S> {}
+
+/// The number of rim points a cap is given as a face: an inscribed regular octagon,
+/// whose vertices lie on the rim. A cylinder standing on a face then touches it at up
+/// to four of them instead of one flickering rim point.
+pub(crate) const CAP_VERTICES: u32 = 8;
+
+/// Rim point `k` of the cap polygon, at `k` eighths of a turn from +x.
+pub(crate) fn cap_rim<S: Scalar>(k: u32, radius: S) -> (S, S) {
+    let diagonal = S::from_f64(core::f64::consts::FRAC_1_SQRT_2) * radius;
+    match k % CAP_VERTICES {
+        0 => (radius, S::ZERO),
+        1 => (diagonal, diagonal),
+        2 => (S::ZERO, radius),
+        3 => (-diagonal, diagonal),
+        4 => (-radius, S::ZERO),
+        5 => (-diagonal, -diagonal),
+        6 => (S::ZERO, -radius),
+        _ => (diagonal, -diagonal),
+    }
+}
+
+/// The caps (id 0 on top, 1 below, each the octagon of [`CAP_VERTICES`] rim points,
+/// vertex ids 0 to 7 on top and 8 to 15 below) for directions within 45 degrees of
+/// the axis; otherwise the side's segment under the direction, from its top rim point
+/// (vertex id 16) to its bottom one (17): a cylinder lying on a face touches it along
+/// that line.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Cylinder<S> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let (h, r) = (self.half_height, self.radius);
+        let across = direction.x.hypot(direction.y);
+        // NaN and zero directions take the top cap.
+        if !(direction.z.abs() < across) {
+            let top = !(direction.z < S::ZERO);
+            return Some(SupportFace::Polygon {
+                id: u32::from(!top),
+                vertex_count: CAP_VERTICES,
+                normal: if top { Vec3::Z } else { -Vec3::Z },
+            });
+        }
+        let rim = rim_point(direction.x, direction.y, r);
+        Some(SupportFace::Segment(
+            SupportPoint::new(
+                Vec3::new(rim.x, rim.y, h),
+                FeatureId::vertex(2 * CAP_VERTICES),
+            ),
+            SupportPoint::new(
+                Vec3::new(rim.x, rim.y, -h),
+                FeatureId::vertex(2 * CAP_VERTICES + 1),
+            ),
+        ))
+    }
+
+    /// The top cap counter-clockwise seen from above, the bottom one counter-clockwise
+    /// seen from below.
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        if corner >= CAP_VERTICES {
+            return None;
+        }
+        let (h, r) = (self.half_height, self.radius);
+        let (k, z) = match face {
+            0 => (corner, h),
+            1 => ((CAP_VERTICES - corner) % CAP_VERTICES, -h),
+            _ => return None,
+        };
+        let (x, y) = cap_rim(k, r);
+        let id = if face == 0 { k } else { CAP_VERTICES + k };
+        Some(SupportPoint::new(Vec3::new(x, y, z), FeatureId::vertex(id)))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@ use gjk_core::{
 };
 
 use crate::ShapeError;
+use gjk_core::ContactShape;
 
 /// An ellipsoid centred at the local origin with semi-axes `a`, `b`, `c` along x, y
 /// and z. The 3D counterpart of [`Ellipse`](crate::Ellipse).
@@ -134,6 +135,9 @@ impl<S: Scalar> RayShape<S, Vec3<S>> for Ellipsoid<S> {
         Some(self.ray_cast(transform, ray))
     }
 }
+
+/// An ellipsoid touches others at one point: no faces.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Ellipsoid<S> {}
 
 #[cfg(test)]
 mod tests {

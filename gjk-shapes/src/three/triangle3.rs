@@ -9,6 +9,7 @@ use crate::points::{bounds_of_points, support_of_points};
 use crate::three::vertices3::size_of;
 use crate::two::convexity::tolerance;
 use crate::two::vertices::vertex_index;
+use gjk_core::{ContactShape, SupportFace};
 
 /// A flat triangle with vertices `a`, `b`, `c` (features 0, 1, 2), of either winding:
 /// GJK needs no face orientation.
@@ -120,6 +121,58 @@ impl<S: Scalar> Bounded<S, Vec3<S>> for Triangle3<S> {
 
 /// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
 impl<S: Scalar> RayShape<S, Vec3<S>> for Triangle3<S> {}
+
+/// Two faces, the front (id 0: `a, b, c`, normal along `(b - a) x (c - a)`) and the
+/// back (id 1: `a, c, b`), for directions within 60 degrees of either normal; an edge
+/// (the two vertices farthest along the direction) for directions nearer the
+/// triangle's plane, where the triangle meets others edge-on.
+impl<S: Scalar> ContactShape<S, Vec3<S>> for Triangle3<S> {
+    #[inline]
+    fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
+        let [a, b, c] = self.vertices;
+        let normal = (b - a).cross(c - a).normalize()?;
+        let facing = direction.dot(normal);
+        // cos 60 degrees, compared without dividing by the direction's length.
+        if facing.abs() >= S::HALF * direction.length() {
+            let front = facing >= S::ZERO;
+            return Some(SupportFace::Polygon {
+                id: u32::from(!front),
+                vertex_count: 3,
+                normal: if front { normal } else { -normal },
+            });
+        }
+        // The edge opposite the vertex least far along the direction.
+        let heights = self.vertices.map(|vertex| vertex.dot(direction));
+        let lowest = if heights[0] <= heights[1] && heights[0] <= heights[2] {
+            0
+        } else if heights[1] <= heights[2] {
+            1
+        } else {
+            2
+        };
+        let (first, second) = match lowest {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        let vertex =
+            |index: usize| SupportPoint::new(self.vertices[index], FeatureId::vertex(index as u32));
+        Some(SupportFace::Segment(vertex(first), vertex(second)))
+    }
+
+    #[inline]
+    fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        let index = match (face, corner) {
+            (0, 0..=2) => corner,
+            (1, 0) => 0,
+            (1, 1) => 2,
+            (1, 2) => 1,
+            _ => return None,
+        };
+        let point = self.vertices[index as usize];
+        Some(SupportPoint::new(point, FeatureId::vertex(index)))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 //! placed in both the kernel's scalar type and the oracle from the same rounded
 //! numbers (`distance::oracle3d` documents the cases and their scale `L`).
 
-use gjk_core::{Quat, RayShape, Scalar, Transform3, Vec3};
+use gjk_core::{ContactShape, Quat, RayShape, Scalar, Transform3, Vec3};
 use gjk_oracle::{Core3, Exact3, P3, Shape3, SplitMix64, distance3, separation_along3, transform3};
 use gjk_shapes::{
     Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Rounded, Segment3, Sphere,
@@ -14,6 +14,10 @@ use proptest::test_runner::{Config, RngSeed};
 
 /// Capacity of the convex point sets.
 pub const N: usize = 20;
+
+/// What the tests ask of a 3D shape: casts (with its closed form) and contacts.
+pub trait Shape3d<S: Scalar>: RayShape<S, Vec3<S>> + ContactShape<S, Vec3<S>> {}
+impl<S: Scalar, T: RayShape<S, Vec3<S>> + ContactShape<S, Vec3<S>>> Shape3d<S> for T {}
 
 /// A shape in its local frame at its final size, in f64.
 #[derive(Clone, Debug)]
@@ -168,8 +172,9 @@ impl Spec {
     }
 
     /// The kernel's shape, from numbers already representable in `S` (a `RayShape`, so
-    /// that `ray_cast` takes the shape's closed form where it has one).
-    pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn RayShape<S, Vec3<S>>> {
+    /// that `ray_cast` takes the shape's closed form where it has one, and a
+    /// `ContactShape`, with its faces).
+    pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn Shape3d<S>> {
         let v = |p: &P3| Vec3::new(S::from_f64(p[0]), S::from_f64(p[1]), S::from_f64(p[2]));
         let s = S::from_f64;
         let valid = "the generated shapes are valid";
@@ -384,8 +389,8 @@ pub fn kernel_quaternion<S: Scalar>(q: [f64; 4]) -> Quat<S> {
 
 /// A case built in `S` and, from the same rounded numbers, in the oracle.
 pub struct Scene<S: Scalar> {
-    pub a: Box<dyn RayShape<S, Vec3<S>>>,
-    pub b: Box<dyn RayShape<S, Vec3<S>>>,
+    pub a: Box<dyn Shape3d<S>>,
+    pub b: Box<dyn Shape3d<S>>,
     pub xf_a: Transform3<S>,
     pub xf_b: Transform3<S>,
     pub exact: Exact3,

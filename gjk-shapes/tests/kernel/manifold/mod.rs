@@ -3,5 +3,6 @@
 //! Box2D's public cases, feature ids kept over frames, and the regressions.
 
 mod cases;
+mod cases3d;
 mod oracle;
 mod regressions;

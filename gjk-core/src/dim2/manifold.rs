@@ -1,4 +1,5 @@
-//! `manifold`: the contact points of two convex shapes, for any support-mapped pair.
+//! The plane's contact manifold: the contact points of two convex shapes, for any
+//! support-mapped pair.
 //!
 //! ```text
 //! normal n (A -> B) and core gap: GJK on the cores, EPA when they overlap
@@ -15,54 +16,18 @@
 //! normal instead of a separating-axis search, so it needs nothing from a shape but its
 //! support mapping and [`ContactShape::support_edge`].
 
-pub(crate) mod values;
-
 use crate::dim2::clip::{Radii, Side, clip, reference_side};
 use crate::dim2::epa::expand;
 use crate::kernel::EpaEnd;
-use crate::kernel::rescale::{Scaled, scaled_about};
+use crate::kernel::rescale::Scaled;
 use crate::kernel::{Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared};
-use crate::query::manifold_2d::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::query::manifold::rescaled;
+use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
 use crate::{ContactShape, FeatureId, QueryError, Scalar, Transform, Vec2};
 
-/// The contact manifold of two shapes: a normal from A to B and up to two points,
-/// each with the gap between the surfaces there and the features that make it.
-///
-/// Points appear once the surfaces come within `speculative_distance` of each other
-/// (so that a solver sees a contact before the shapes touch) and stay while they
-/// overlap. Edges against edges give two points (a box resting on a box, a capsule
-/// lying on a polygon) by clipping one shape's edge against the other's; curved
-/// shapes and vertex-on-vertex contacts give one. The result is in A's local frame;
-/// [`Manifold::to_world`] places it.
-///
-/// Errors: [`QueryError::InvalidInput`] for NaN or infinite input, a negative radius
-/// or speculative distance, or a rotation that is not unit length;
-/// [`QueryError::MaxIterations`] when GJK hits its cap before it is certain whether
-/// the shapes come within the speculative distance (never an empty manifold in place
-/// of a contact); a capped loop that is already certain gives the contact it reached,
-/// its separation no deeper than the truth. When
-/// curved shapes overlap deeply and almost evenly in every direction (a small shape
-/// near the centre of a large, nearly round ellipse), EPA cannot prove its answer
-/// ([`penetration`](crate::penetration()) then reports `MaxIterations`); the manifold
-/// still uses the direction EPA found, a sound contact whose depth is an upper bound
-/// (moving B by it separates the shapes).
-///
-/// ```
-/// use gjk_core::{manifold, Transform, Vec2};
-/// use gjk_shapes::Rect;
-///
-/// // Box2D's case: unit boxes with centres 0.9 apart touch at two points, 0.1 deep.
-/// let square = Rect::new(Vec2::new(0.5_f64, 0.5)).unwrap();
-/// let xf_b = Transform::from_translation(Vec2::new(0.9, 0.0));
-/// let contact = manifold(&square, Transform::IDENTITY, &square, xf_b, 0.02)?;
-/// assert_eq!(contact.normal, Vec2::new(1.0, 0.0));
-/// assert_eq!(contact.points().len(), 2);
-/// for point in contact.points() {
-///     assert!((point.separation + 0.1).abs() < 1e-12);
-/// }
-/// # Ok::<(), gjk_core::QueryError>(())
-/// ```
-pub fn manifold<S, A, B>(
+/// The plane's contact manifold (see [`manifold`](crate::manifold())).
+#[inline]
+pub(crate) fn manifold<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,
@@ -77,43 +42,21 @@ where
     let (first, rescue) = measured(a, xf_a, b, xf_b, speculative_distance);
     match rescue {
         None => first,
-        Some(factor) => rescaled(first, a, xf_a, b, xf_b, speculative_distance, factor),
-    }
-}
-
-/// The manifold of the shapes scaled by `factor` (see `rescale.rs`), its lengths
-/// scaled back; `first` when the scaled query cannot be computed. Out of line.
-#[cold]
-#[inline(never)]
-fn rescaled<S, A, B>(
-    first: Result<Manifold<S>, QueryError>,
-    a: &A,
-    xf_a: Transform<S>,
-    b: &B,
-    xf_b: Transform<S>,
-    speculative_distance: S,
-    factor: S,
-) -> Result<Manifold<S>, QueryError>
-where
-    S: Scalar,
-    A: ContactShape<S> + ?Sized,
-    B: ContactShape<S> + ?Sized,
-{
-    // In A's frame moved to the world origin, as `penetration`'s rescue: the factor is
-    // capped by the pair's extent, not by where the pair is, and the manifold's points
-    // are relative to the bodies.
-    let origin = xf_a.translation;
-    let (scaled, _) = measured(
-        &Scaled { shape: a, factor },
-        scaled_about(xf_a, origin, factor),
-        &Scaled { shape: b, factor },
-        scaled_about(xf_b, origin, factor),
-        speculative_distance * factor,
-    );
-    match scaled {
-        Ok(manifold) => Ok(manifold.scaled(S::ONE / factor)),
-        Err(QueryError::InvalidInput) => first,
-        Err(error) => Err(error),
+        Some(factor) => rescaled(
+            first,
+            [xf_a, xf_b],
+            speculative_distance,
+            factor,
+            |xf_a, xf_b, speculative| {
+                measured(
+                    &Scaled { shape: a, factor },
+                    xf_a,
+                    &Scaled { shape: b, factor },
+                    xf_b,
+                    speculative,
+                )
+            },
+        ),
     }
 }
 

@@ -1,9 +1,10 @@
-//! Contact manifolds as values: up to two contact points with feature ids, their
-//! world-space form, and how points carry over from one frame to the next.
+//! Contact manifolds as values, in either dimension: up to two contact points in the
+//! plane and four in 3D, with feature ids, their world-space form, and how points
+//! carry over from one frame to the next.
 //!
 //! The query that builds them is [`manifold`](crate::manifold()).
 
-use crate::{FeatureId, Scalar, Transform, Vec2};
+use crate::{FeatureId, RigidTransform, Scalar, Space, Vec2};
 
 /// The feature of one shape a contact point comes from.
 ///
@@ -27,6 +28,9 @@ pub enum ContactFeature {
     Vertex(u32),
     /// The edge between two vertices of a polytope core (the smaller index first).
     Edge(u32, u32),
+    /// A face of a 3D polytope core, by the id its
+    /// [`support_face`](crate::ContactShape::support_face) gives.
+    Face(u32),
     /// A point on a curved core (an ellipse), which has no discrete feature.
     Smooth,
 }
@@ -88,6 +92,19 @@ pub struct ContactId {
     pub feature_b: ContactFeature,
 }
 
+impl ContactId {
+    /// Both features smooth: the id of a point between two curved cores.
+    ///
+    /// ```
+    /// use gjk_core::{ContactFeature, ContactId};
+    /// assert_eq!(ContactId::SMOOTH.feature_a, ContactFeature::Smooth);
+    /// ```
+    pub const SMOOTH: Self = Self {
+        feature_a: ContactFeature::Smooth,
+        feature_b: ContactFeature::Smooth,
+    };
+}
+
 /// One contact point of a [`Manifold`].
 ///
 /// ```
@@ -105,11 +122,11 @@ pub struct ContactId {
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ManifoldPoint<S> {
+pub struct ManifoldPoint<S, V = Vec2<S>> {
     /// The contact point on A's (rounded) surface, in A's local frame.
-    pub anchor_a: Vec2<S>,
+    pub anchor_a: V,
     /// The contact point on B's (rounded) surface, in B's local frame.
-    pub anchor_b: Vec2<S>,
+    pub anchor_b: V,
     /// The gap between the surfaces along the normal: negative when they overlap,
     /// positive (up to the speculative distance) when the contact is speculative.
     pub separation: S,
@@ -117,7 +134,8 @@ pub struct ManifoldPoint<S> {
     pub id: ContactId,
 }
 
-/// A contact manifold in A's local frame: a normal and up to two points.
+/// A contact manifold in A's local frame: a normal and up to two points in the plane,
+/// four in 3D (`Manifold<S, Vec3<S>>`).
 ///
 /// Local anchors make the manifold independent of where the bodies are: [`to_world`]
 /// places it for any pair of transforms (the ones it was computed at, or the bodies'
@@ -141,14 +159,14 @@ pub struct ManifoldPoint<S> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
-pub struct Manifold<S> {
+pub struct Manifold<S: Scalar, V: Space<Scalar = S> = Vec2<S>> {
     /// Unit normal from A to B, in A's local frame (zero when there are no points).
-    pub normal: Vec2<S>,
-    points: [ManifoldPoint<S>; 2],
+    pub normal: V,
+    points: V::Contacts<ManifoldPoint<S, V>>,
     count: usize,
 }
 
-impl<S: Scalar> Manifold<S> {
+impl<S: Scalar, V: Space<Scalar = S>> Manifold<S, V> {
     /// The manifold of shapes too far apart: no points.
     ///
     /// ```
@@ -159,23 +177,21 @@ impl<S: Scalar> Manifold<S> {
     #[inline]
     pub fn empty() -> Self {
         let unused = ManifoldPoint {
-            anchor_a: Vec2::ZERO,
-            anchor_b: Vec2::ZERO,
+            anchor_a: V::ZERO,
+            anchor_b: V::ZERO,
             separation: S::ZERO,
-            id: ContactId {
-                feature_a: ContactFeature::Smooth,
-                feature_b: ContactFeature::Smooth,
-            },
+            id: ContactId::SMOOTH,
         };
         Self {
-            normal: Vec2::ZERO,
-            points: [unused; 2],
+            normal: V::ZERO,
+            points: V::contacts(unused),
             count: 0,
         }
     }
 
-    /// A manifold from its normal (A's frame, from A to B) and up to two points (any
-    /// more are ignored): for pair-specific contact paths built outside this crate.
+    /// A manifold from its normal (A's frame, from A to B) and up to two points in the
+    /// plane, four in 3D (any more are ignored): for pair-specific contact paths built
+    /// outside this crate.
     ///
     /// ```
     /// use gjk_core::{ContactFeature, ContactId, Manifold, ManifoldPoint, Vec2};
@@ -185,7 +201,7 @@ impl<S: Scalar> Manifold<S> {
     /// assert_eq!(contact.points(), &[point]);
     /// ```
     #[inline]
-    pub fn from_points(normal: Vec2<S>, points: &[ManifoldPoint<S>]) -> Self {
+    pub fn from_points(normal: V, points: &[ManifoldPoint<S, V>]) -> Self {
         let mut manifold = Self::with_normal(normal);
         for point in points {
             manifold.push(*point);
@@ -195,17 +211,17 @@ impl<S: Scalar> Manifold<S> {
 
     /// A manifold with the given normal (A's frame) and no points yet.
     #[inline]
-    pub(crate) fn with_normal(normal: Vec2<S>) -> Self {
+    pub(crate) fn with_normal(normal: V) -> Self {
         Self {
             normal,
             ..Self::empty()
         }
     }
 
-    /// Appends a point; a third one is ignored (callers add at most two).
+    /// Appends a point; one past the capacity is ignored (callers add no more).
     #[inline]
-    pub(crate) fn push(&mut self, point: ManifoldPoint<S>) {
-        if let Some(slot) = self.points.get_mut(self.count) {
+    pub(crate) fn push(&mut self, point: ManifoldPoint<S, V>) {
+        if let Some(slot) = self.points.as_mut().get_mut(self.count) {
             *slot = point;
             self.count += 1;
         }
@@ -214,7 +230,7 @@ impl<S: Scalar> Manifold<S> {
     /// The manifold with every length (anchors and separations) multiplied by
     /// `factor`, a power of two (see `rescale.rs`).
     pub(crate) fn scaled(mut self, factor: S) -> Self {
-        for point in self.points.iter_mut().take(self.count) {
+        for point in self.points.as_mut().iter_mut().take(self.count) {
             point.anchor_a = point.anchor_a * factor;
             point.anchor_b = point.anchor_b * factor;
             point.separation = point.separation * factor;
@@ -225,21 +241,22 @@ impl<S: Scalar> Manifold<S> {
     /// Takes `anchor_b` of every point from A's frame into B's, where `relative` places
     /// B in A's frame (the builder works in A's frame throughout).
     #[inline]
-    pub(crate) fn with_anchor_b_in_frame_of(mut self, relative: Transform<S>) -> Self {
-        for point in &mut self.points[..self.count] {
+    pub(crate) fn with_anchor_b_in_frame_of(mut self, relative: V::Transform) -> Self {
+        for point in self.points.as_mut().iter_mut().take(self.count) {
             point.anchor_b = relative.inv_transform_point(point.anchor_b);
         }
         self
     }
 
-    /// The contact points (none, one or two).
+    /// The contact points (none, one or two in the plane, up to four in 3D).
     ///
     /// ```
     /// assert!(gjk_core::Manifold::<f64>::empty().points().is_empty());
     /// ```
     #[inline]
-    pub fn points(&self) -> &[ManifoldPoint<S>] {
-        &self.points[..self.count]
+    pub fn points(&self) -> &[ManifoldPoint<S, V>] {
+        let points = self.points.as_ref();
+        points.get(..self.count).unwrap_or(points)
     }
 
     /// Whether there are no contact points.
@@ -289,18 +306,18 @@ impl<S: Scalar> Manifold<S> {
     /// # Ok::<(), gjk_core::QueryError>(())
     /// ```
     #[inline]
-    pub fn to_world(&self, xf_a: Transform<S>, xf_b: Transform<S>) -> WorldManifold<S> {
-        let normal = xf_a.rotation.rotate(self.normal);
+    pub fn to_world(&self, xf_a: V::Transform, xf_b: V::Transform) -> WorldManifold<S, V> {
+        let normal = xf_a.rotate(self.normal);
         let mut world = WorldManifold {
             normal,
-            points: [WorldPoint {
-                point: Vec2::ZERO,
+            points: V::contacts(WorldPoint {
+                point: V::ZERO,
                 separation: S::ZERO,
-                id: self.points[0].id,
-            }; 2],
+                id: ContactId::SMOOTH,
+            }),
             count: self.count,
         };
-        for (slot, local) in world.points.iter_mut().zip(self.points()) {
+        for (slot, local) in world.points.as_mut().iter_mut().zip(self.points()) {
             let on_a = xf_a.transform_point(local.anchor_a);
             let on_b = xf_b.transform_point(local.anchor_b);
             *slot = WorldPoint {
@@ -329,9 +346,9 @@ impl<S: Scalar> Manifold<S> {
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WorldPoint<S> {
+pub struct WorldPoint<S, V = Vec2<S>> {
     /// Midway between the two surfaces.
-    pub point: Vec2<S>,
+    pub point: V,
     /// The gap between the surfaces along the normal (negative when overlapping).
     pub separation: S,
     /// The features that make the point.
@@ -355,15 +372,15 @@ pub struct WorldPoint<S> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[must_use]
-pub struct WorldManifold<S> {
+pub struct WorldManifold<S: Scalar, V: Space<Scalar = S> = Vec2<S>> {
     /// Unit normal from A to B.
-    pub normal: Vec2<S>,
-    points: [WorldPoint<S>; 2],
+    pub normal: V,
+    points: V::Contacts<WorldPoint<S, V>>,
     count: usize,
 }
 
-impl<S> WorldManifold<S> {
-    /// The contact points (none, one or two).
+impl<S: Scalar, V: Space<Scalar = S>> WorldManifold<S, V> {
+    /// The contact points (none, one or two in the plane, up to four in 3D).
     ///
     /// ```
     /// use gjk_core::{Manifold, Transform};
@@ -371,8 +388,9 @@ impl<S> WorldManifold<S> {
     /// assert!(world.points().is_empty());
     /// ```
     #[inline]
-    pub fn points(&self) -> &[WorldPoint<S>] {
-        &self.points[..self.count]
+    pub fn points(&self) -> &[WorldPoint<S, V>] {
+        let points = self.points.as_ref();
+        points.get(..self.count).unwrap_or(points)
     }
 }
 
@@ -421,13 +439,13 @@ pub enum PointState {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[must_use]
-pub struct PointStates {
+pub struct PointStates<P = [PointState; 2]> {
     /// For each point of the old manifold: `Persisted` or `Removed` (`Null` for
-    /// unused slots).
-    pub old: [PointState; 2],
+    /// unused slots). Two slots in the plane, four in 3D.
+    pub old: P,
     /// For each point of the new manifold: `Persisted` or `Added` (`Null` for unused
     /// slots).
-    pub new: [PointState; 2],
+    pub new: P,
 }
 
 /// How the points of `old` carried over into `new`, by feature id.
@@ -458,22 +476,25 @@ pub struct PointStates {
 /// assert_eq!(states.new, [PointState::Persisted; 2]);
 /// # Ok::<(), gjk_core::QueryError>(())
 /// ```
-pub fn point_states<S: Scalar>(old: &Manifold<S>, new: &Manifold<S>) -> PointStates {
+pub fn point_states<S: Scalar, V: Space<Scalar = S>>(
+    old: &Manifold<S, V>,
+    new: &Manifold<S, V>,
+) -> PointStates<V::Contacts<PointState>> {
     let mut states = PointStates {
-        old: [PointState::Null; 2],
-        new: [PointState::Null; 2],
+        old: V::contacts(PointState::Null),
+        new: V::contacts(PointState::Null),
     };
-    let has = |manifold: &Manifold<S>, id: ContactId| {
+    let has = |manifold: &Manifold<S, V>, id: ContactId| {
         manifold.points().iter().any(|point| point.id == id)
     };
-    for (state, point) in states.old.iter_mut().zip(old.points()) {
+    for (state, point) in states.old.as_mut().iter_mut().zip(old.points()) {
         *state = if has(new, point.id) {
             PointState::Persisted
         } else {
             PointState::Removed
         };
     }
-    for (state, point) in states.new.iter_mut().zip(new.points()) {
+    for (state, point) in states.new.as_mut().iter_mut().zip(new.points()) {
         *state = if has(old, point.id) {
             PointState::Persisted
         } else {

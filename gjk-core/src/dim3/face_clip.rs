@@ -1,0 +1,627 @@
+//! 3D clipping: the incident face of one shape cut to the reference face of the other,
+//! seen along the contact normal, and the points reduced to four.
+//!
+//! ```text
+//! reference = the polygon whose normal lines up better with n (A's unless B's is
+//!             clearly better); incident = the other shape's face or segment
+//! up = n from the reference shape towards the incident one
+//! side planes: through each reference edge, containing up (the face's prism)
+//! candidates, each an incident point p with the ids of the features that meet there:
+//!     incident vertices inside the prism            (reference face,   incident vertex)
+//!     incident edges crossing a side plane           (reference edge,   incident edge)
+//!     reference vertices inside the incident polygon (reference vertex, incident face)
+//! gap t of p above the reference plane, along up; separation = t - radii
+//! keep separation <= speculative distance
+//! more than four: the deepest (ties within TIE of the patch to the first met),
+//!     the farthest from it, the largest triangle with those two, and the point that
+//!     adds the most area on the triangle's far side
+//! ```
+//!
+//! Why along the normal, not the reference face's own normal: where faces meet at an
+//! angle (two boxes crossing edge to edge, each face tilted from the normal) the point
+//! where the incident edge crosses the reference edge's side plane is exactly the
+//! edges' nearest point, and its gap along the normal is the shapes' distance there.
+//! When the faces are parallel the two directions agree. Candidates are not stored:
+//! each pass of the reduction enumerates them again, so a face of any size needs no
+//! buffer (faces are small; a box pair makes a few dozen tests per pass).
+
+use crate::dim2::clip::{FACE_ANGLE, FLIP_BIAS};
+use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::{Scalar, SupportFace, SupportPoint, Vec3};
+
+/// The least cosine between the reference face's normal and the contact normal for
+/// the faces to be clipped (about 84 degrees). Gaps divide by it; a face that meets
+/// the normal at a grazing angle is not where the shapes touch, and the contact is a
+/// single point. Boxes, whose face nearest any direction is within 55 degrees of it,
+/// always pass; a triangle seen edge-on gives its edge instead of its face.
+const MIN_FACING: f64 = 0.1;
+
+/// The relative margin within which the reduction treats candidates as equally good
+/// and keeps the one met first (the enumeration order follows the features, so it is
+/// the same from frame to frame): depths within `TIE` times the patch's extent, and
+/// distances and areas within `TIE` of the best. A resting shape that rocks by less
+/// than a thousandth of a radian then keeps the same points and ids, where the
+/// strictly deepest point would flip between its corners. The same thousandth as
+/// the plane's face angle.
+const TIE: f64 = FACE_ANGLE;
+
+/// A shape's face along the normal, in A's frame: the polygon or segment and a way to
+/// read its vertices (one call per vertex, so that any size needs no buffer).
+pub(crate) struct Face<S, F> {
+    kind: SupportFace<S>,
+    vertex_of: F,
+}
+
+impl<S: Scalar, F: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>> Face<S, F> {
+    pub(crate) fn new(kind: SupportFace<S>, vertex_of: F) -> Self {
+        Self { kind, vertex_of }
+    }
+
+    pub(crate) fn is_polygon(&self) -> bool {
+        matches!(self.kind, SupportFace::Polygon { .. })
+    }
+
+    /// The number of vertices: the polygon's, or two for a segment.
+    fn count(&self) -> u32 {
+        match self.kind {
+            SupportFace::Polygon { vertex_count, .. } => vertex_count,
+            SupportFace::Segment(..) => 2,
+        }
+    }
+
+    /// Vertex `k` (wrapping around past the last one).
+    fn vertex(&self, k: u32) -> Option<SupportPoint<S, Vec3<S>>> {
+        let count = self.count();
+        let k = if count > 0 { k % count } else { k };
+        match self.kind {
+            SupportFace::Polygon { id, .. } => (self.vertex_of)(id, k),
+            SupportFace::Segment(start, end) => match k {
+                0 => Some(start),
+                1 => Some(end),
+                _ => None,
+            },
+        }
+    }
+
+    /// The polygon's outward normal and id.
+    fn plane(&self) -> Option<(Vec3<S>, u32)> {
+        match self.kind {
+            SupportFace::Polygon { id, normal, .. } => Some((normal, id)),
+            SupportFace::Segment(..) => None,
+        }
+    }
+
+    /// The edges `(k, start, end)`: around a polygon, the segment itself once.
+    fn edges(
+        &self,
+    ) -> impl Iterator<Item = (u32, SupportPoint<S, Vec3<S>>, SupportPoint<S, Vec3<S>>)> + '_ {
+        let edge_count = if self.is_polygon() { self.count() } else { 1 };
+        (0..edge_count).map_while(move |k| Some((k, self.vertex(k)?, self.vertex(k + 1)?)))
+    }
+
+    /// Whether every vertex can be read (a shape that names more vertices than it
+    /// gives has no usable face).
+    fn is_readable(&self) -> bool {
+        (0..self.count()).all(|k| self.vertex(k).is_some())
+    }
+}
+
+/// The feature of `face` that `point` (on the face's shape, near the face) lies on:
+/// the face itself, one of its edges or one of its vertices, within `TIE` of the
+/// edges' lengths. Names the single point of a contact that clipping cannot make.
+pub(crate) fn locate<S, F>(face: &Face<S, F>, point: Vec3<S>) -> ContactFeature
+where
+    S: Scalar,
+    F: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+{
+    let tie = S::from_f64(TIE);
+    match face.plane() {
+        None => {
+            let (Some(start), Some(end)) = (face.vertex(0), face.vertex(1)) else {
+                return ContactFeature::Smooth;
+            };
+            let along = end.point - start.point;
+            let fraction = along.dot(point - start.point) / along.length_squared();
+            if fraction <= tie {
+                ContactFeature::from_support(start.feature)
+            } else if fraction >= S::ONE - tie {
+                ContactFeature::from_support(end.feature)
+            } else {
+                ContactFeature::between(start.feature, end.feature)
+            }
+        }
+        Some((normal, id)) => {
+            // The edges `point` lies on (or beyond): at most two adjacent ones unless
+            // the face is a sliver.
+            let mut near = [None; 2];
+            let mut count = 0;
+            for (k, start, end) in face.edges() {
+                let edge = end.point - start.point;
+                let outward = edge.cross(normal).dot(point - start.point);
+                if outward >= -tie * edge.length_squared() {
+                    if let Some(slot) = near.get_mut(count) {
+                        *slot = Some((k, start, end));
+                    }
+                    count += 1;
+                }
+            }
+            match (count, near) {
+                (0, _) => ContactFeature::Face(id),
+                (1, [Some((_, start, end)), _]) => {
+                    ContactFeature::between(start.feature, end.feature)
+                }
+                (
+                    2,
+                    [
+                        Some((first, start, first_end)),
+                        Some((second, second_start, _)),
+                    ],
+                ) => {
+                    if second == first + 1 {
+                        ContactFeature::from_support(first_end.feature)
+                    } else if first == 0 && second + 1 == face.count() {
+                        ContactFeature::from_support(start.feature)
+                    } else {
+                        let _ = second_start;
+                        ContactFeature::Face(id)
+                    }
+                }
+                _ => ContactFeature::Face(id),
+            }
+        }
+    }
+}
+
+/// The contact normal and what the points are measured with.
+pub(crate) struct FaceClip<S> {
+    /// Unit normal from A to B.
+    pub normal: Vec3<S>,
+    pub radius_a: S,
+    pub radius_b: S,
+    pub speculative_distance: S,
+}
+
+/// One candidate point: where it lies on the reference plane (for the reduction's
+/// distances and areas) and the point itself.
+#[derive(Clone, Copy)]
+struct Candidate<S> {
+    on_reference: Vec3<S>,
+    point: ManifoldPoint<S, Vec3<S>>,
+}
+
+/// The reference face as the candidates are measured against it.
+struct Reference<S> {
+    /// The contact normal from the reference shape towards the incident one.
+    up: Vec3<S>,
+    /// The reference face's outward normal, its id and a vertex of it.
+    normal: Vec3<S>,
+    id: u32,
+    origin: Vec3<S>,
+    /// `normal . up`, at least `MIN_FACING`.
+    facing: S,
+    radius: S,
+    incident_radius: S,
+    speculative_distance: S,
+    on_a: bool,
+}
+
+impl<S: Scalar> Reference<S> {
+    /// The candidate at the incident point `point` with the reference feature
+    /// `reference_feature` and incident feature `incident_feature`, if within the
+    /// speculative distance.
+    fn candidate(
+        &self,
+        point: Vec3<S>,
+        reference_feature: ContactFeature,
+        incident_feature: ContactFeature,
+    ) -> Option<Candidate<S>> {
+        let gap = self.normal.dot(point - self.origin) / self.facing;
+        let separation = gap - self.radius - self.incident_radius;
+        // Written so that NaN fails.
+        if !(separation <= self.speculative_distance) {
+            return None;
+        }
+        let on_reference = point - self.up * gap;
+        let anchor_reference = on_reference + self.up * self.radius;
+        let anchor_incident = point - self.up * self.incident_radius;
+        let point = if self.on_a {
+            ManifoldPoint {
+                anchor_a: anchor_reference,
+                anchor_b: anchor_incident,
+                separation,
+                id: ContactId {
+                    feature_a: reference_feature,
+                    feature_b: incident_feature,
+                },
+            }
+        } else {
+            ManifoldPoint {
+                anchor_a: anchor_incident,
+                anchor_b: anchor_reference,
+                separation,
+                id: ContactId {
+                    feature_a: incident_feature,
+                    feature_b: reference_feature,
+                },
+            }
+        };
+        Some(Candidate {
+            on_reference,
+            point,
+        })
+    }
+}
+
+impl<S: Scalar> FaceClip<S> {
+    /// The manifold of two faces at least one of which is a polygon (anchors of B in
+    /// A's frame); empty when clipping keeps no point.
+    pub(crate) fn faces<FA, FB>(
+        &self,
+        face_a: &Face<S, FA>,
+        face_b: &Face<S, FB>,
+    ) -> Manifold<S, Vec3<S>>
+    where
+        FA: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+        FB: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+    {
+        let alignment_a = face_a.plane().map(|(normal, _)| normal.dot(self.normal));
+        let alignment_b = face_b.plane().map(|(normal, _)| -normal.dot(self.normal));
+        let reference_on_a = match (alignment_a, alignment_b) {
+            (Some(a), Some(b)) => b <= a + S::from_f64(FLIP_BIAS),
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if reference_on_a {
+            self.clipped(face_a, face_b, true)
+        } else {
+            self.clipped(face_b, face_a, false)
+        }
+    }
+
+    fn clipped<FR, FI>(
+        &self,
+        reference: &Face<S, FR>,
+        incident: &Face<S, FI>,
+        on_a: bool,
+    ) -> Manifold<S, Vec3<S>>
+    where
+        FR: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+        FI: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+    {
+        let up = if on_a { self.normal } else { -self.normal };
+        let (Some((normal, id)), Some(origin)) = (reference.plane(), reference.vertex(0)) else {
+            return Manifold::empty();
+        };
+        let facing = normal.dot(up);
+        // Written so that NaN fails.
+        if !(facing >= S::from_f64(MIN_FACING))
+            || !reference.is_readable()
+            || !incident.is_readable()
+        {
+            return Manifold::empty();
+        }
+        let (radius, incident_radius) = if on_a {
+            (self.radius_a, self.radius_b)
+        } else {
+            (self.radius_b, self.radius_a)
+        };
+        let reference_plane = Reference {
+            up,
+            normal,
+            id,
+            origin: origin.point,
+            facing,
+            radius,
+            incident_radius,
+            speculative_distance: self.speculative_distance,
+            on_a,
+        };
+        let clipping = Clipping {
+            reference,
+            incident,
+            plane: &reference_plane,
+        };
+        reduced(up, |visit| clipping.for_each(visit), on_a, self.normal)
+    }
+}
+
+/// The candidates of one reference face and one incident face.
+struct Clipping<'c, S, FR, FI> {
+    reference: &'c Face<S, FR>,
+    incident: &'c Face<S, FI>,
+    plane: &'c Reference<S>,
+}
+
+impl<S, FR, FI> Clipping<'_, S, FR, FI>
+where
+    S: Scalar,
+    FR: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+    FI: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+{
+    /// How far `point` lies outside the side plane of reference edge `start -> end`
+    /// (negative inside), in units of the edge's length times `|up|`.
+    fn outside(&self, start: Vec3<S>, end: Vec3<S>, point: Vec3<S>) -> S {
+        (end - start).cross(self.plane.up).dot(point - start)
+    }
+
+    /// Whether `point` lies in the reference face's prism, the side plane of edge
+    /// `skip` not tested (the point lies on it).
+    fn in_prism(&self, point: Vec3<S>, skip: Option<u32>) -> bool {
+        self.reference.edges().all(|(k, start, end)| {
+            // Written so that NaN fails.
+            Some(k) == skip || self.outside(start.point, end.point, point) <= S::ZERO
+        })
+    }
+
+    /// Every candidate, in the same order each time.
+    fn for_each(&self, visit: &mut dyn FnMut(Candidate<S>)) {
+        let face = ContactFeature::Face(self.plane.id);
+        // Incident vertices inside the prism.
+        for k in 0..self.incident.count() {
+            let Some(vertex) = self.incident.vertex(k) else {
+                continue;
+            };
+            if self.in_prism(vertex.point, None) {
+                let feature = ContactFeature::from_support(vertex.feature);
+                if let Some(candidate) = self.plane.candidate(vertex.point, face, feature) {
+                    visit(candidate);
+                }
+            }
+        }
+        // Incident edges crossing a side plane, where the crossing is in the prism.
+        for (_, start, end) in self.incident.edges() {
+            let incident_edge = ContactFeature::between(start.feature, end.feature);
+            for (k, side_start, side_end) in self.reference.edges() {
+                let at_start = self.outside(side_start.point, side_end.point, start.point);
+                let at_end = self.outside(side_start.point, side_end.point, end.point);
+                let crosses = (at_start < S::ZERO && at_end > S::ZERO)
+                    || (at_start > S::ZERO && at_end < S::ZERO);
+                if !crosses {
+                    continue;
+                }
+                let crossing = start.point.lerp(end.point, at_start / (at_start - at_end));
+                if self.in_prism(crossing, Some(k)) {
+                    let reference_edge =
+                        ContactFeature::between(side_start.feature, side_end.feature);
+                    if let Some(candidate) =
+                        self.plane
+                            .candidate(crossing, reference_edge, incident_edge)
+                    {
+                        visit(candidate);
+                    }
+                }
+            }
+        }
+        // Reference vertices inside the incident polygon, seen along up.
+        let (Some((incident_normal, incident_id)), Some(incident_origin)) =
+            (self.incident.plane(), self.incident.vertex(0))
+        else {
+            return;
+        };
+        let incident_facing = incident_normal.dot(self.plane.up);
+        if !(-incident_facing >= S::from_f64(MIN_FACING)) {
+            return;
+        }
+        for k in 0..self.reference.count() {
+            let Some(vertex) = self.reference.vertex(k) else {
+                continue;
+            };
+            let along = incident_normal.dot(incident_origin.point - vertex.point) / incident_facing;
+            let below = vertex.point + self.plane.up * along;
+            let inside = self.incident.edges().all(|(_, start, end)| {
+                // Written so that NaN fails.
+                (end.point - start.point)
+                    .cross(incident_normal)
+                    .dot(below - start.point)
+                    < S::ZERO
+            });
+            if inside {
+                let feature = ContactFeature::from_support(vertex.feature);
+                let incident_face = ContactFeature::Face(incident_id);
+                if let Some(candidate) = self.plane.candidate(below, feature, incident_face) {
+                    visit(candidate);
+                }
+            }
+        }
+    }
+}
+
+/// The candidates `for_each` enumerates, four of them at most: all when there are no
+/// more, else the deepest, the farthest from it, the largest triangle with those two
+/// and the point adding the most area beyond the triangle (see the module's outline).
+fn reduced<S: Scalar>(
+    up: Vec3<S>,
+    for_each: impl Fn(&mut dyn FnMut(Candidate<S>)),
+    _on_a: bool,
+    normal: Vec3<S>,
+) -> Manifold<S, Vec3<S>> {
+    let tie = S::from_f64(TIE);
+    let mut manifold = Manifold::with_normal(normal);
+    let mut count = 0_usize;
+    let mut deepest: Option<S> = None;
+    let mut first = None;
+    let mut extent = S::ZERO;
+    for_each(&mut |candidate| {
+        count += 1;
+        let separation = candidate.point.separation;
+        deepest = Some(deepest.map_or(separation, |least: S| least.min(separation)));
+        let start = *first.get_or_insert(candidate.on_reference);
+        extent = extent.max((candidate.on_reference - start).length_squared());
+    });
+    if count <= 4 {
+        for_each(&mut |candidate| manifold.push(candidate.point));
+        return manifold;
+    }
+    let Some(deepest) = deepest else {
+        return manifold;
+    };
+    let depth_tie = deepest + tie * extent.square_root();
+    let mut chosen: [Option<Candidate<S>>; 4] = [None; 4];
+    // The deepest, the first met among those within the tie.
+    for_each(&mut |candidate| {
+        if chosen[0].is_none() && candidate.point.separation <= depth_tie {
+            chosen[0] = Some(candidate);
+        }
+    });
+    let Some(first) = chosen[0] else {
+        return manifold;
+    };
+    let better = |value: S, best: S| value > best + best * tie;
+    // The farthest from it.
+    let mut best = S::ZERO;
+    for_each(&mut |candidate| {
+        let spread = (candidate.on_reference - first.on_reference).length_squared();
+        if better(spread, best) {
+            best = spread;
+            chosen[1] = Some(candidate);
+        }
+    });
+    let area = |p: Vec3<S>, q: Vec3<S>, r: Vec3<S>| (q - p).cross(r - p).dot(up);
+    if let Some(second) = chosen[1] {
+        // The largest triangle with both.
+        let mut best = S::ZERO;
+        for_each(&mut |candidate| {
+            let size = area(
+                first.on_reference,
+                second.on_reference,
+                candidate.on_reference,
+            )
+            .abs();
+            if better(size, best) {
+                best = size;
+                chosen[2] = Some(candidate);
+            }
+        });
+        if let Some(third) = chosen[2] {
+            // The most area added beyond one of the triangle's edges.
+            let orientation = area(first.on_reference, second.on_reference, third.on_reference);
+            let sign = if orientation >= S::ZERO {
+                S::ONE
+            } else {
+                -S::ONE
+            };
+            let mut best = S::ZERO;
+            for_each(&mut |candidate| {
+                let at = candidate.on_reference;
+                let added = [
+                    area(first.on_reference, second.on_reference, at),
+                    area(second.on_reference, third.on_reference, at),
+                    area(third.on_reference, first.on_reference, at),
+                ]
+                .into_iter()
+                .fold(S::ZERO, |most, signed| most.max(-sign * signed));
+                if better(added, best) {
+                    best = added;
+                    chosen[3] = Some(candidate);
+                }
+            });
+        }
+    }
+    for candidate in chosen.into_iter().flatten() {
+        manifold.push(candidate.point);
+    }
+    manifold
+}
+
+/// Two parallel segments (capsule cores lying side by side): the segment of B clipped
+/// to the slab of A's, up to two points; empty when they are not parallel (within
+/// `TIE`) or do not overlap along A's, for the single point.
+pub(crate) fn segments_clipped<S, FA, FB>(
+    face_a: &Face<S, FA>,
+    face_b: &Face<S, FB>,
+    clip: &FaceClip<S>,
+) -> Manifold<S, Vec3<S>>
+where
+    S: Scalar,
+    FA: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+    FB: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+{
+    let mut manifold = Manifold::with_normal(clip.normal);
+    let (Some(a0), Some(a1), Some(b0), Some(b1)) = (
+        face_a.vertex(0),
+        face_a.vertex(1),
+        face_b.vertex(0),
+        face_b.vertex(1),
+    ) else {
+        return manifold;
+    };
+    let (along_a, along_b) = (a1.point - a0.point, b1.point - b0.point);
+    let parallel = along_a.cross(along_b).length_squared()
+        <= S::from_f64(TIE * TIE) * along_a.length_squared() * along_b.length_squared();
+    let length_squared = along_a.length_squared();
+    if !parallel || !(length_squared > S::ZERO) {
+        return Manifold::empty();
+    }
+    let fraction = |point: Vec3<S>| along_a.dot(point - a0.point) / length_squared;
+    let (low, high) = if fraction(b0.point) <= fraction(b1.point) {
+        (b0, b1)
+    } else {
+        (b1, b0)
+    };
+    let (low_fraction, high_fraction) = (fraction(low.point), fraction(high.point));
+    // Written so that NaN fails.
+    if !(low_fraction <= S::ONE && high_fraction >= S::ZERO) {
+        return Manifold::empty();
+    }
+    let edge_a = ContactFeature::between(a0.feature, a1.feature);
+    let edge_b = ContactFeature::between(b0.feature, b1.feature);
+    let span = high_fraction - low_fraction;
+    let on_b = |at: S| {
+        if span > S::ZERO {
+            low.point.lerp(high.point, (at - low_fraction) / span)
+        } else {
+            low.point
+        }
+    };
+    let ends = [
+        if low_fraction < S::ZERO {
+            (
+                S::ZERO,
+                on_b(S::ZERO),
+                ContactFeature::from_support(a0.feature),
+                edge_b,
+            )
+        } else {
+            (
+                low_fraction,
+                low.point,
+                edge_a,
+                ContactFeature::from_support(low.feature),
+            )
+        },
+        if high_fraction > S::ONE {
+            (
+                S::ONE,
+                on_b(S::ONE),
+                ContactFeature::from_support(a1.feature),
+                edge_b,
+            )
+        } else {
+            (
+                high_fraction,
+                high.point,
+                edge_a,
+                ContactFeature::from_support(high.feature),
+            )
+        },
+    ];
+    for (at, point_b, feature_a, feature_b) in ends {
+        let point_a = a0.point + along_a * at;
+        let anchor_a = point_a + clip.normal * clip.radius_a;
+        let anchor_b = point_b - clip.normal * clip.radius_b;
+        let separation = clip.normal.dot(anchor_b - anchor_a);
+        // Written so that NaN fails.
+        if separation <= clip.speculative_distance {
+            manifold.push(ManifoldPoint {
+                anchor_a,
+                anchor_b,
+                separation,
+                id: ContactId {
+                    feature_a,
+                    feature_b,
+                },
+            });
+        }
+    }
+    manifold
+}

@@ -1,0 +1,185 @@
+//! The 3D contact manifold: the contact normal from GJK (EPA when the cores overlap),
+//! each shape's face along it, one clipped against the other (`face_clip.rs`).
+//!
+//! ```text
+//! normal n (A -> B) and core gap: GJK on the cores, EPA when they overlap
+//! separation = core gap - radii;  beyond the speculative distance -> no points
+//! A's face along n, B's face along -n (each a polygon, a segment, or none)
+//! a polygon on either side -> clip (face_clip.rs): up to four points
+//! two segments, parallel   -> the one clipped to the other's slab: up to two points
+//! otherwise, or when clipping keeps nothing: one point, at GJK's / EPA's witnesses,
+//!     named by where it lies on each shape's face
+//! ```
+//!
+//! This is the plane's scheme (`dim2/manifold.rs`) with faces instead of edges, and
+//! Jolt's and Box2D's: the normal comes from GJK and EPA rather than a separating-axis
+//! search, so it needs nothing from a shape but its support mapping and its faces.
+
+use crate::dim3::face_clip::{Face, FaceClip, locate, segments_clipped};
+use crate::kernel::rescale::Scaled;
+use crate::kernel::simplex::GjkSimplex as _;
+use crate::kernel::{
+    EpaEnd, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
+};
+use crate::query::manifold::rescaled;
+use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::space::sealed::{Frame as _, Kernel as _};
+use crate::{ContactShape, QueryError, Scalar, SupportFace, SupportPoint, Transform3, Vec3};
+
+/// The 3D contact manifold (see [`manifold`](crate::manifold())).
+#[inline]
+pub(crate) fn manifold<S, A, B>(
+    a: &A,
+    xf_a: Transform3<S>,
+    b: &B,
+    xf_b: Transform3<S>,
+    speculative_distance: S,
+) -> Result<Manifold<S, Vec3<S>>, QueryError>
+where
+    S: Scalar,
+    A: ContactShape<S, Vec3<S>> + ?Sized,
+    B: ContactShape<S, Vec3<S>> + ?Sized,
+{
+    let (first, rescue) = measured(a, xf_a, b, xf_b, speculative_distance);
+    match rescue {
+        None => first,
+        Some(factor) => rescaled(
+            first,
+            [xf_a, xf_b],
+            speculative_distance,
+            factor,
+            |xf_a, xf_b, speculative| {
+                measured(
+                    &Scaled { shape: a, factor },
+                    xf_a,
+                    &Scaled { shape: b, factor },
+                    xf_b,
+                    speculative,
+                )
+            },
+        ),
+    }
+}
+
+/// The query as it is, with the rescaling factor of the points GJK ended on, if any.
+#[inline]
+fn measured<S, A, B>(
+    a: &A,
+    xf_a: Transform3<S>,
+    b: &B,
+    xf_b: Transform3<S>,
+    speculative_distance: S,
+) -> (Result<Manifold<S, Vec3<S>>, QueryError>, Option<S>)
+where
+    S: Scalar,
+    A: ContactShape<S, Vec3<S>> + ?Sized,
+    B: ContactShape<S, Vec3<S>> + ?Sized,
+{
+    let usable_speculation = speculative_distance >= S::ZERO && speculative_distance.is_finite();
+    let Some((radius_a, radius_b)) = checked_radii(a, xf_a, b, xf_b).filter(|_| usable_speculation)
+    else {
+        return (Err(QueryError::InvalidInput), None);
+    };
+    let pair = Pair::<S, A, B, Vec3<S>>::placed(a, xf_a, b, xf_b);
+    let radius = radius_a + radius_b;
+    let mut simplex = seed(shared(&pair), pair.relative.translation(), None);
+    let state = iterate::<S, Vec3<S>, _, false, false>(shared(&pair), &mut simplex, radius);
+    // Capped by the pair's extent, radii included, as in the plane's manifold.
+    let rescue = rescue_factor(shared(&pair), &simplex, S::ZERO, radius, false);
+    let fail = |error| (Err(error), rescue);
+    // The normal from A to B, the cores' gap along it (negative when they overlap)
+    // and the cores' nearest (or deepest) points, in A's frame.
+    let (normal, core_gap, core_a, core_b) = match state.termination {
+        Termination::InvalidInput => return fail(QueryError::InvalidInput),
+        // Not even whether the shapes come within the speculative distance is known
+        // (as in the plane).
+        Termination::MaxIterations if state.closest.length() - radius > speculative_distance => {
+            return fail(QueryError::MaxIterations);
+        }
+        Termination::CoresOverlap => {
+            let deepest = Vec3::expand(shared(&pair), &simplex);
+            if deepest.end == EpaEnd::InvalidInput {
+                return fail(QueryError::InvalidInput);
+            }
+            // A capped polytope still holds a sound contact (see `manifold`).
+            let core_b = deepest.core_a - deepest.normal * deepest.depth;
+            (deepest.normal, -deepest.depth, deepest.core_a, core_b)
+        }
+        Termination::Converged | Termination::Separated | Termination::MaxIterations => {
+            let (core_a, _) = simplex.witness_points();
+            let normal = state.closest.normalized().unwrap_or(Vec3::X);
+            // B's point from A's and the closest point, as `distance` takes it in 3D.
+            (
+                normal,
+                state.closest.length(),
+                core_a,
+                core_a + state.closest,
+            )
+        }
+    };
+    if core_gap - radius > speculative_distance {
+        return (Ok(Manifold::empty()), rescue);
+    }
+    let frame = pair.relative;
+    let relative = xf_a.inv_mul(xf_b);
+    // B's face, its vertices and normal taken into A's frame.
+    let place = |vertex: SupportPoint<S, Vec3<S>>| {
+        SupportPoint::new(frame.transform_point(vertex.point), vertex.feature)
+    };
+    let rotate = |vector: Vec3<S>| frame.transform_point(vector) - frame.translation();
+    let face_a = a
+        .support_face(normal)
+        .map(|face| Face::new(face, |id, k| a.face_vertex(id, k)));
+    let face_b = b.support_face(frame.inv_rotate(-normal)).map(|face| {
+        let face = match face {
+            SupportFace::Polygon {
+                id,
+                vertex_count,
+                normal,
+            } => SupportFace::Polygon {
+                id,
+                vertex_count,
+                normal: rotate(normal),
+            },
+            SupportFace::Segment(start, end) => SupportFace::Segment(place(start), place(end)),
+        };
+        Face::new(face, move |id, k| b.face_vertex(id, k).map(place))
+    });
+    let clip = FaceClip {
+        normal,
+        radius_a,
+        radius_b,
+        speculative_distance,
+    };
+    if let (Some(face_a), Some(face_b)) = (&face_a, &face_b) {
+        let clipped = match (face_a.is_polygon(), face_b.is_polygon()) {
+            (false, false) => segments_clipped(face_a, face_b, &clip),
+            _ => clip.faces(face_a, face_b),
+        };
+        if !clipped.is_empty() {
+            return (Ok(clipped.with_anchor_b_in_frame_of(relative)), rescue);
+        }
+    }
+    let feature_a = face_a.as_ref().map_or_else(
+        || ContactFeature::from_support(a.support(normal).feature),
+        |face| locate(face, core_a),
+    );
+    let feature_b = face_b.as_ref().map_or_else(
+        || ContactFeature::from_support(b.support(frame.inv_rotate(-normal)).feature),
+        |face| locate(face, core_b),
+    );
+    let mut single = Manifold::with_normal(normal);
+    let anchor_a = core_a + normal * radius_a;
+    // In A's frame for now; taken into B's below.
+    let anchor_b = core_b - normal * radius_b;
+    single.push(ManifoldPoint {
+        anchor_a,
+        anchor_b,
+        separation: normal.dot(anchor_b - anchor_a),
+        id: ContactId {
+            feature_a,
+            feature_b,
+        },
+    });
+    (Ok(single.with_anchor_b_in_frame_of(relative)), rescue)
+}
