@@ -104,7 +104,7 @@ pub use minkowski::MinkowskiSum;
 pub use point::{Point, Point3};
 pub use rounded::Rounded;
 pub use segment::{Segment, Segment3};
-pub use three::{Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Triangle3};
+pub use three::{Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Polyhedron, Triangle3};
 pub use transformed::{Placed, Transformed, Transformed3};
 pub use two::collide::{PolygonCore, collide_polygons};
 pub use two::ellipse::Ellipse;

@@ -12,11 +12,13 @@ use crate::svg;
 /// Box2D's speculative distance.
 const SPECULATIVE: f32 = 0.02;
 
-/// A feature as a short label: `v2` a vertex, `e1-2` an edge, `s` a smooth point.
+/// A feature as a short label: `v2` a vertex, `e1-2` an edge, `f3` a face, `s` a
+/// smooth point.
 fn feature_label(feature: ContactFeature) -> String {
     match feature {
         ContactFeature::Vertex(index) => format!("v{index}"),
         ContactFeature::Edge(first, second) => format!("e{first}-{second}"),
+        ContactFeature::Face(index) => format!("f{index}"),
         ContactFeature::Smooth => "s".to_owned(),
     }
 }

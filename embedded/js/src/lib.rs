@@ -215,6 +215,7 @@ fn feature(feature: gjk_core::ContactFeature) -> [f64; 3] {
         gjk_core::ContactFeature::Vertex(index) => [0.0, f64::from(index), 0.0],
         gjk_core::ContactFeature::Edge(first, second) => [1.0, f64::from(first), f64::from(second)],
         gjk_core::ContactFeature::Smooth => [2.0, 0.0, 0.0],
+        gjk_core::ContactFeature::Face(index) => [3.0, f64::from(index), 0.0],
     }
 }
 

@@ -133,8 +133,8 @@ fn cast_values(cast: &CastOutput<f32>) -> [f32; 6] {
 }
 
 /// A contact feature as one number: a vertex `i` as `i`, an edge from `i` to `j` as
-/// `1_000_000 + 1000 i + j`, a smooth point as -1 (exact in `f32` for the page's
-/// shapes, which have at most a few vertices).
+/// `1_000_000 + 1000 i + j`, a face `i` as `2_000_000 + i`, a smooth point as -1
+/// (exact in `f32` for the page's shapes, which have at most a few vertices).
 ///
 /// ```
 /// use gjk_core::ContactFeature;
@@ -145,6 +145,7 @@ pub fn feature_code(feature: ContactFeature) -> f32 {
     match feature {
         ContactFeature::Vertex(index) => index as f32,
         ContactFeature::Edge(start, end) => 1_000_000.0 + 1000.0 * start as f32 + end as f32,
+        ContactFeature::Face(index) => 2_000_000.0 + index as f32,
         ContactFeature::Smooth => -1.0,
     }
 }

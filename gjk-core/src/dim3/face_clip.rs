@@ -45,6 +45,9 @@ const MIN_FACING: f64 = 0.1;
 /// the plane's face angle.
 const TIE: f64 = FACE_ANGLE;
 
+/// An edge of a face: its index around the face and its two ends.
+type FaceEdge<S> = (u32, SupportPoint<S, Vec3<S>>, SupportPoint<S, Vec3<S>>);
+
 /// A shape's face along the normal, in A's frame: the polygon or segment and a way to
 /// read its vertices (one call per vertex, so that any size needs no buffer).
 pub(crate) struct Face<S, F> {
@@ -92,9 +95,7 @@ impl<S: Scalar, F: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>> Face<S, F> 
     }
 
     /// The edges `(k, start, end)`: around a polygon, the segment itself once.
-    fn edges(
-        &self,
-    ) -> impl Iterator<Item = (u32, SupportPoint<S, Vec3<S>>, SupportPoint<S, Vec3<S>>)> + '_ {
+    fn edges(&self) -> impl Iterator<Item = FaceEdge<S>> + '_ {
         let edge_count = if self.is_polygon() { self.count() } else { 1 };
         (0..edge_count).map_while(move |k| Some((k, self.vertex(k)?, self.vertex(k + 1)?)))
     }
@@ -106,15 +107,22 @@ impl<S: Scalar, F: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>> Face<S, F> 
     }
 }
 
+/// How close, in epsilons of `S` times an edge's length, a point must be to the edge
+/// (or a segment's end) to lie on it: the rounding of GJK's and EPA's points on
+/// polytopes, a few epsilons of the size, with room to spare. A point farther in lies
+/// on the face.
+const ON_EDGE_EPSILONS: f64 = 64.0;
+
 /// The feature of `face` that `point` (on the face's shape, near the face) lies on:
-/// the face itself, one of its edges or one of its vertices, within `TIE` of the
-/// edges' lengths. Names the single point of a contact that clipping cannot make.
+/// the face itself, one of its edges or one of its vertices, to the rounding of the
+/// point (`ON_EDGE_EPSILONS`). Names the single point of a contact that clipping
+/// cannot make.
 pub(crate) fn locate<S, F>(face: &Face<S, F>, point: Vec3<S>) -> ContactFeature
 where
     S: Scalar,
     F: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
 {
-    let tie = S::from_f64(TIE);
+    let tie = S::from_f64(ON_EDGE_EPSILONS) * S::EPS;
     match face.plane() {
         None => {
             let (Some(start), Some(end)) = (face.vertex(0), face.vertex(1)) else {
@@ -137,6 +145,7 @@ where
             let mut count = 0;
             for (k, start, end) in face.edges() {
                 let edge = end.point - start.point;
+                // `|edge|` times the distance outside the edge, within the face's plane.
                 let outward = edge.cross(normal).dot(point - start.point);
                 if outward >= -tie * edge.length_squared() {
                     if let Some(slot) = near.get_mut(count) {
@@ -218,7 +227,8 @@ impl<S: Scalar> Reference<S> {
         let gap = self.normal.dot(point - self.origin) / self.facing;
         let separation = gap - self.radius - self.incident_radius;
         // Written so that NaN fails.
-        if !(separation <= self.speculative_distance) {
+        let within = separation <= self.speculative_distance;
+        if !within {
             return None;
         }
         let on_reference = point - self.up * gap;
@@ -254,11 +264,16 @@ impl<S: Scalar> Reference<S> {
 
 impl<S: Scalar> FaceClip<S> {
     /// The manifold of two faces at least one of which is a polygon (anchors of B in
-    /// A's frame); empty when clipping keeps no point.
+    /// A's frame); empty when clipping keeps no point. `nearest` is the point at the
+    /// cores' nearest (or deepest) points: kept as the deepest when the clipped points
+    /// miss its depth (beyond the reduction's tie), which happens where a face stands
+    /// in for a curved surface (a tilted cylinder's cap, whose octagon misses the
+    /// rim's lowest point) or is not the one the shapes touch on.
     pub(crate) fn faces<FA, FB>(
         &self,
         face_a: &Face<S, FA>,
         face_b: &Face<S, FB>,
+        nearest: ManifoldPoint<S, Vec3<S>>,
     ) -> Manifold<S, Vec3<S>>
     where
         FA: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
@@ -272,9 +287,9 @@ impl<S: Scalar> FaceClip<S> {
             _ => false,
         };
         if reference_on_a {
-            self.clipped(face_a, face_b, true)
+            self.clipped(face_a, face_b, true, nearest)
         } else {
-            self.clipped(face_b, face_a, false)
+            self.clipped(face_b, face_a, false, nearest)
         }
     }
 
@@ -283,6 +298,7 @@ impl<S: Scalar> FaceClip<S> {
         reference: &Face<S, FR>,
         incident: &Face<S, FI>,
         on_a: bool,
+        nearest: ManifoldPoint<S, Vec3<S>>,
     ) -> Manifold<S, Vec3<S>>
     where
         FR: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
@@ -294,10 +310,8 @@ impl<S: Scalar> FaceClip<S> {
         };
         let facing = normal.dot(up);
         // Written so that NaN fails.
-        if !(facing >= S::from_f64(MIN_FACING))
-            || !reference.is_readable()
-            || !incident.is_readable()
-        {
+        let faces_the_normal = facing >= S::from_f64(MIN_FACING);
+        if !faces_the_normal || !reference.is_readable() || !incident.is_readable() {
             return Manifold::empty();
         }
         let (radius, incident_radius) = if on_a {
@@ -321,7 +335,11 @@ impl<S: Scalar> FaceClip<S> {
             incident,
             plane: &reference_plane,
         };
-        reduced(up, |visit| clipping.for_each(visit), on_a, self.normal)
+        let nearest = Candidate {
+            on_reference: nearest.anchor_a,
+            point: nearest,
+        };
+        reduced(up, |visit| clipping.for_each(visit), nearest, self.normal)
     }
 }
 
@@ -399,7 +417,8 @@ where
             return;
         };
         let incident_facing = incident_normal.dot(self.plane.up);
-        if !(-incident_facing >= S::from_f64(MIN_FACING)) {
+        let faces_the_reference = -incident_facing >= S::from_f64(MIN_FACING);
+        if !faces_the_reference {
             return;
         }
         for k in 0..self.reference.count() {
@@ -431,8 +450,8 @@ where
 /// and the point adding the most area beyond the triangle (see the module's outline).
 fn reduced<S: Scalar>(
     up: Vec3<S>,
-    for_each: impl Fn(&mut dyn FnMut(Candidate<S>)),
-    _on_a: bool,
+    clipped: impl Fn(&mut dyn FnMut(Candidate<S>)),
+    nearest: Candidate<S>,
     normal: Vec3<S>,
 ) -> Manifold<S, Vec3<S>> {
     let tie = S::from_f64(TIE);
@@ -441,20 +460,39 @@ fn reduced<S: Scalar>(
     let mut deepest: Option<S> = None;
     let mut first = None;
     let mut extent = S::ZERO;
-    for_each(&mut |candidate| {
+    clipped(&mut |candidate| {
         count += 1;
         let separation = candidate.point.separation;
         deepest = Some(deepest.map_or(separation, |least: S| least.min(separation)));
         let start = *first.get_or_insert(candidate.on_reference);
         extent = extent.max((candidate.on_reference - start).length_squared());
     });
+    let (Some(clipped_deepest), Some(first)) = (deepest, first) else {
+        return manifold;
+    };
+    // The nearest point joins (first, so that it is the deepest kept) when the
+    // clipped points miss its depth by more than the tie across the patch it would
+    // span, and more than the rounding of the points' coordinates.
+    let spread = extent.square_root() + (nearest.on_reference - first).length();
+    let rounding =
+        S::from_f64(ON_EDGE_EPSILONS) * S::EPS * (nearest.on_reference.max_abs() + spread);
+    let add_nearest = nearest.point.separation < clipped_deepest - tie * spread - rounding;
+    let for_each = |visit: &mut dyn FnMut(Candidate<S>)| {
+        if add_nearest {
+            visit(nearest);
+        }
+        clipped(visit);
+    };
+    let (count, deepest, extent) = if add_nearest {
+        let from_first = (nearest.on_reference - first).length_squared();
+        (count + 1, nearest.point.separation, extent.max(from_first))
+    } else {
+        (count, clipped_deepest, extent)
+    };
     if count <= 4 {
         for_each(&mut |candidate| manifold.push(candidate.point));
         return manifold;
     }
-    let Some(deepest) = deepest else {
-        return manifold;
-    };
     let depth_tie = deepest + tie * extent.square_root();
     let mut chosen: [Option<Candidate<S>>; 4] = [None; 4];
     // The deepest, the first met among those within the tie.
@@ -549,7 +587,8 @@ where
     let parallel = along_a.cross(along_b).length_squared()
         <= S::from_f64(TIE * TIE) * along_a.length_squared() * along_b.length_squared();
     let length_squared = along_a.length_squared();
-    if !parallel || !(length_squared > S::ZERO) {
+    let has_length = length_squared > S::ZERO;
+    if !parallel || !has_length {
         return Manifold::empty();
     }
     let fraction = |point: Vec3<S>| along_a.dot(point - a0.point) / length_squared;

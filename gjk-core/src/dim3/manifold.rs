@@ -21,8 +21,8 @@ use crate::kernel::simplex::GjkSimplex as _;
 use crate::kernel::{
     EpaEnd, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
-use crate::query::manifold::rescaled;
 use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
+use crate::query::manifold::{Measured, rescaled};
 use crate::space::sealed::{Frame as _, Kernel as _};
 use crate::{ContactShape, QueryError, Scalar, SupportFace, SupportPoint, Transform3, Vec3};
 
@@ -69,7 +69,7 @@ fn measured<S, A, B>(
     b: &B,
     xf_b: Transform3<S>,
     speculative_distance: S,
-) -> (Result<Manifold<S, Vec3<S>>, QueryError>, Option<S>)
+) -> Measured<S, Vec3<S>>
 where
     S: Scalar,
     A: ContactShape<S, Vec3<S>> + ?Sized,
@@ -93,7 +93,9 @@ where
         Termination::InvalidInput => return fail(QueryError::InvalidInput),
         // Not even whether the shapes come within the speculative distance is known
         // (as in the plane).
-        Termination::MaxIterations if state.closest.length() - radius > speculative_distance => {
+        Termination::MaxIterations
+            if state.closest.length() * state.unscale - radius > speculative_distance =>
+        {
             return fail(QueryError::MaxIterations);
         }
         Termination::CoresOverlap => {
@@ -108,13 +110,10 @@ where
         Termination::Converged | Termination::Separated | Termination::MaxIterations => {
             let (core_a, _) = simplex.witness_points();
             let normal = state.closest.normalized().unwrap_or(Vec3::X);
+            // Back from the scale of a rescue inside the loop (`gjk::iterate`).
+            let closest = state.closest * state.unscale;
             // B's point from A's and the closest point, as `distance` takes it in 3D.
-            (
-                normal,
-                state.closest.length(),
-                core_a,
-                core_a + state.closest,
-            )
+            (normal, closest.length(), core_a, core_a + closest)
         }
     };
     if core_gap - radius > speculative_distance {
@@ -126,7 +125,6 @@ where
     let place = |vertex: SupportPoint<S, Vec3<S>>| {
         SupportPoint::new(frame.transform_point(vertex.point), vertex.feature)
     };
-    let rotate = |vector: Vec3<S>| frame.transform_point(vector) - frame.translation();
     let face_a = a
         .support_face(normal)
         .map(|face| Face::new(face, |id, k| a.face_vertex(id, k)));
@@ -139,12 +137,49 @@ where
             } => SupportFace::Polygon {
                 id,
                 vertex_count,
-                normal: rotate(normal),
+                normal: relative.rotation.rotate(normal),
             },
             SupportFace::Segment(start, end) => SupportFace::Segment(place(start), place(end)),
         };
         Face::new(face, move |id, k| b.face_vertex(id, k).map(place))
     });
+    // The single point at the cores' nearest (or deepest) points. A point core without
+    // faces (a point, a sphere's centre: its support a vertex, whatever the direction)
+    // gives its own point, exact where GJK's and EPA's witnesses on a curved partner
+    // are not (EPA's on a cylinder's side can be anywhere along the side); the other
+    // core's point is then across the gap from it.
+    let support_b = b.support(frame.inv_rotate(-normal));
+    let support_a = a.support(normal);
+    let (core_a, core_b) = match (&face_a, &face_b) {
+        (_, None) if !support_b.feature.is_smooth() => {
+            let on_b = frame.transform_point(support_b.point);
+            (on_b - normal * core_gap, on_b)
+        }
+        (None, Some(_)) if !support_a.feature.is_smooth() => {
+            (support_a.point, support_a.point + normal * core_gap)
+        }
+        _ => (core_a, core_b),
+    };
+    let feature_a = face_a.as_ref().map_or_else(
+        || ContactFeature::from_support(support_a.feature),
+        |face| locate(face, core_a),
+    );
+    let feature_b = face_b.as_ref().map_or_else(
+        || ContactFeature::from_support(support_b.feature),
+        |face| locate(face, core_b),
+    );
+    let anchor_a = core_a + normal * radius_a;
+    // In A's frame for now; taken into B's below.
+    let anchor_b = core_b - normal * radius_b;
+    let nearest = ManifoldPoint {
+        anchor_a,
+        anchor_b,
+        separation: normal.dot(anchor_b - anchor_a),
+        id: ContactId {
+            feature_a,
+            feature_b,
+        },
+    };
     let clip = FaceClip {
         normal,
         radius_a,
@@ -154,32 +189,13 @@ where
     if let (Some(face_a), Some(face_b)) = (&face_a, &face_b) {
         let clipped = match (face_a.is_polygon(), face_b.is_polygon()) {
             (false, false) => segments_clipped(face_a, face_b, &clip),
-            _ => clip.faces(face_a, face_b),
+            _ => clip.faces(face_a, face_b, nearest),
         };
         if !clipped.is_empty() {
             return (Ok(clipped.with_anchor_b_in_frame_of(relative)), rescue);
         }
     }
-    let feature_a = face_a.as_ref().map_or_else(
-        || ContactFeature::from_support(a.support(normal).feature),
-        |face| locate(face, core_a),
-    );
-    let feature_b = face_b.as_ref().map_or_else(
-        || ContactFeature::from_support(b.support(frame.inv_rotate(-normal)).feature),
-        |face| locate(face, core_b),
-    );
     let mut single = Manifold::with_normal(normal);
-    let anchor_a = core_a + normal * radius_a;
-    // In A's frame for now; taken into B's below.
-    let anchor_b = core_b - normal * radius_b;
-    single.push(ManifoldPoint {
-        anchor_a,
-        anchor_b,
-        separation: normal.dot(anchor_b - anchor_a),
-        id: ContactId {
-            feature_a,
-            feature_b,
-        },
-    });
+    single.push(nearest);
     (Ok(single.with_anchor_b_in_frame_of(relative)), rescue)
 }

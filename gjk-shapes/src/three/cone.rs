@@ -171,7 +171,9 @@ impl<S: Scalar> ContactShape<S, Vec3<S>> for Cone<S> {
         // that (|cos| at most sin 45), it is the face.
         let limit =
             S::from_f64(core::f64::consts::FRAC_1_SQRT_2) * side.length() * direction.length();
-        if !(direction.dot(side).abs() <= limit) {
+        // Written so that NaN fails.
+        let supports_the_side = direction.dot(side).abs() <= limit;
+        if !supports_the_side {
             return None;
         }
         Some(SupportFace::Segment(

@@ -197,8 +197,6 @@ impl<S: Scalar, const N: usize> Bounded<S, Vec3<S>> for ConvexPoints<S, N> {
 /// No closed-form ray cast: `ray_cast` takes the GJK ray cast.
 impl<S: Scalar, const N: usize> RayShape<S, Vec3<S>> for ConvexPoints<S, N> {}
 
-impl<S: Scalar, const N: usize> gjk_core::ContactShape<S, Vec3<S>> for ConvexPoints<S, N> {}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -175,7 +175,9 @@ impl<S: Scalar> ContactShape<S, Vec3<S>> for Cuboid<S> {
             2
         };
         let coordinate = [direction.x, direction.y, direction.z][axis];
-        let positive = !(coordinate < S::ZERO);
+        // NaN counts as positive, as in the support.
+        let negative = coordinate < S::ZERO;
+        let positive = !negative;
         let mut normal = [S::ZERO; 3];
         normal[axis] = if positive { S::ONE } else { -S::ONE };
         Some(SupportFace::Polygon {
@@ -194,7 +196,7 @@ impl<S: Scalar> ContactShape<S, Vec3<S>> for Cuboid<S> {
             return None;
         }
         let axis = face / 2;
-        let positive = face % 2 == 0;
+        let positive = face.is_multiple_of(2);
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
         // Signs of (u, v) around the face, counter-clockwise about +axis.
         let (u_positive, v_positive) = match corner {

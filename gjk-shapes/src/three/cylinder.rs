@@ -170,8 +170,10 @@ impl<S: Scalar> ContactShape<S, Vec3<S>> for Cylinder<S> {
         let (h, r) = (self.half_height, self.radius);
         let across = direction.x.hypot(direction.y);
         // NaN and zero directions take the top cap.
-        if !(direction.z.abs() < across) {
-            let top = !(direction.z < S::ZERO);
+        let towards_the_side = direction.z.abs() < across;
+        if !towards_the_side {
+            let below = direction.z < S::ZERO;
+            let top = !below;
             return Some(SupportFace::Polygon {
                 id: u32::from(!top),
                 vertex_count: CAP_VERTICES,

@@ -7,7 +7,8 @@
 //! - Segment cores: [`Segment3`], [`Capsule3`].
 //! - Polytopes: [`Cuboid`], [`Triangle3`], [`ConvexPoints`] (the hull of up to `N`
 //!   points, stored inline, with [`ConvexPoints::hull`] to keep only the corners of
-//!   any point set).
+//!   any point set), [`Polyhedron`] (a hull with its faces and their adjacency, for
+//!   contact manifolds).
 //! - Curved: [`Cylinder`], [`Cone`], [`Ellipsoid`].
 //! - Placement: [`Transformed3`](crate::Transformed3).
 //!
@@ -27,6 +28,8 @@ mod cuboid;
 mod cylinder;
 mod ellipsoid;
 mod hull_builder3;
+mod polyhedron;
+mod polyhedron_faces;
 mod project;
 mod project_ellipsoid;
 mod project_revolved;
@@ -39,4 +42,5 @@ pub use convex_points::ConvexPoints;
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
+pub use polyhedron::Polyhedron;
 pub use triangle3::Triangle3;

@@ -6,18 +6,14 @@
 use gjk_core::{ContactShape, Quat, RayShape, Scalar, Transform3, Vec3};
 use gjk_oracle::{Core3, Exact3, P3, Shape3, SplitMix64, distance3, separation_along3, transform3};
 use gjk_shapes::{
-    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Rounded, Segment3, Sphere,
-    Triangle3,
+    Capsule3, Cone, ConvexPoints, Cuboid, Cylinder, Ellipsoid, Point3, Polyhedron, Rounded,
+    Segment3, Sphere, Triangle3,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
 /// Capacity of the convex point sets.
 pub const N: usize = 20;
-
-/// What the tests ask of a 3D shape: casts (with its closed form) and contacts.
-pub trait Shape3d<S: Scalar>: RayShape<S, Vec3<S>> + ContactShape<S, Vec3<S>> {}
-impl<S: Scalar, T: RayShape<S, Vec3<S>> + ContactShape<S, Vec3<S>>> Shape3d<S> for T {}
 
 /// A shape in its local frame at its final size, in f64.
 #[derive(Clone, Debug)]
@@ -171,10 +167,49 @@ impl Spec {
         Shape3::new(core, radius)
     }
 
+    /// The kernel's shape with its faces, for contact manifolds: the same shape, but
+    /// a point set as a `Polyhedron` of its hull (`None` when its faces cannot be
+    /// told apart, see `Polyhedron::new`).
+    pub fn contact_kernel<S: Scalar + 'static>(&self) -> Option<Box<dyn ContactShape<S, Vec3<S>>>> {
+        let v = |p: &P3| Vec3::new(S::from_f64(p[0]), S::from_f64(p[1]), S::from_f64(p[2]));
+        let s = S::from_f64;
+        let valid = "the generated shapes are valid";
+        Some(match self {
+            Spec::Point => Box::new(Point3::new(Vec3::ZERO).expect(valid)),
+            Spec::Sphere { radius } => Box::new(Sphere::new(Vec3::ZERO, s(*radius)).expect(valid)),
+            Spec::Segment(a, b) => Box::new(Segment3::new(v(a), v(b)).expect(valid)),
+            Spec::Capsule { a, b, radius } => {
+                Box::new(Capsule3::new(v(a), v(b), s(*radius)).expect(valid))
+            }
+            Spec::Cuboid { half_extents } => Box::new(Cuboid::new(v(half_extents)).expect(valid)),
+            Spec::Triangle(t) => {
+                Box::new(Triangle3::new(v(&t[0]), v(&t[1]), v(&t[2])).expect(valid))
+            }
+            Spec::Points(points) => {
+                let points: Vec<Vec3<S>> = points.iter().map(v).collect();
+                Box::new(Polyhedron::<S, N>::new(&points).ok()?)
+            }
+            Spec::RoundedCuboid {
+                half_extents,
+                radius,
+            } => Box::new(
+                Rounded::new(Cuboid::new(v(half_extents)).expect(valid), s(*radius)).expect(valid),
+            ),
+            Spec::Cylinder {
+                half_height,
+                radius,
+            } => Box::new(Cylinder::new(s(*half_height), s(*radius)).expect(valid)),
+            Spec::Cone {
+                half_height,
+                radius,
+            } => Box::new(Cone::new(s(*half_height), s(*radius)).expect(valid)),
+            Spec::Ellipsoid { semi_axes } => Box::new(Ellipsoid::new(v(semi_axes)).expect(valid)),
+        })
+    }
+
     /// The kernel's shape, from numbers already representable in `S` (a `RayShape`, so
-    /// that `ray_cast` takes the shape's closed form where it has one, and a
-    /// `ContactShape`, with its faces).
-    pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn Shape3d<S>> {
+    /// that `ray_cast` takes the shape's closed form where it has one).
+    pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn RayShape<S, Vec3<S>>> {
         let v = |p: &P3| Vec3::new(S::from_f64(p[0]), S::from_f64(p[1]), S::from_f64(p[2]));
         let s = S::from_f64;
         let valid = "the generated shapes are valid";
@@ -389,8 +424,10 @@ pub fn kernel_quaternion<S: Scalar>(q: [f64; 4]) -> Quat<S> {
 
 /// A case built in `S` and, from the same rounded numbers, in the oracle.
 pub struct Scene<S: Scalar> {
-    pub a: Box<dyn Shape3d<S>>,
-    pub b: Box<dyn Shape3d<S>>,
+    pub a: Box<dyn RayShape<S, Vec3<S>>>,
+    pub b: Box<dyn RayShape<S, Vec3<S>>>,
+    /// The shapes as built, at their final sizes.
+    pub specs: [Spec; 2],
     pub xf_a: Transform3<S>,
     pub xf_b: Transform3<S>,
     pub exact: Exact3,
@@ -450,6 +487,7 @@ impl<S: Scalar + 'static> Scene<S> {
         Scene {
             a: a.kernel(),
             b: b.kernel(),
+            specs: [a.clone(), b.clone()],
             xf_a: Transform3::new(v(translation_a), q_a),
             xf_b: Transform3::new(v(translation_b), q_b),
             exact,
@@ -457,4 +495,47 @@ impl<S: Scalar + 'static> Scene<S> {
             world: placed,
         }
     }
+}
+
+/// How far `point` is from the rounded surface of `shape` (a point, segment or
+/// polytope core): its distance outside, its depth inside.
+pub fn off_surface(shape: &Shape3, point: Vec3<f64>) -> f64 {
+    let point = Shape3::new(Core3::Point([point.x, point.y, point.z]), 0.0);
+    let exact = distance3(shape, &point);
+    if exact.overlapping {
+        exact.depth.unwrap_or(0.0)
+    } else {
+        exact.distance
+    }
+}
+
+/// Pairs mostly in contact: A at a size log-uniform in `[1e-3, 1e4]`, B within a
+/// factor of ten of it, B moved from A along a random direction to a gap in `gaps`
+/// times the smaller size.
+pub fn overlapping_case(
+    a: BoxedStrategy<Spec>,
+    b: BoxedStrategy<Spec>,
+    gaps: core::ops::RangeInclusive<f64>,
+) -> impl Strategy<Value = Case> {
+    (
+        a,
+        b,
+        log_uniform(1e-3, 1e4),
+        log_uniform(0.1, 10.0),
+        translation(),
+        [quaternion(), quaternion()],
+        unit_vector(),
+        gaps,
+    )
+        .prop_map(
+            |(a, b, size, ratio, translation_a, quaternions, direction, gap)| Case {
+                a,
+                b,
+                sizes: [size, size * ratio],
+                translation_a,
+                quaternions,
+                direction,
+                gap,
+            },
+        )
 }

@@ -5,4 +5,5 @@
 mod cases;
 mod cases3d;
 mod oracle;
+mod oracle3d;
 mod regressions;
