@@ -146,7 +146,7 @@ impl<S: Scalar> Bounded<S, Vec3<S>> for Cone<S> {
 /// No closed-form ray cast yet: `ray_cast` takes the GJK ray cast.
 impl<S: Scalar> RayShape<S, Vec3<S>> for Cone<S> {}
 
-/// The base (id 0: the octagon of [`CAP_VERTICES`] rim points, counter-clockwise
+/// The base (id 0: the octagon of eight rim points, counter-clockwise
 /// seen from below, vertex ids 1 to 8) for directions within 45 degrees of straight
 /// down; the side's segment from the apex (vertex id 0) to the rim point under the
 /// direction (vertex id 9) for directions within 45 degrees of that line's normal, a

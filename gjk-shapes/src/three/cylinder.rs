@@ -159,7 +159,7 @@ pub(crate) fn cap_rim<S: Scalar>(k: u32, radius: S) -> (S, S) {
     }
 }
 
-/// The caps (id 0 on top, 1 below, each the octagon of [`CAP_VERTICES`] rim points,
+/// The caps (id 0 on top, 1 below, each the octagon of eight rim points,
 /// vertex ids 0 to 7 on top and 8 to 15 below) for directions within 45 degrees of
 /// the axis; otherwise the side's segment under the direction, from its top rim point
 /// (vertex id 16) to its bottom one (17): a cylinder lying on a face touches it along
