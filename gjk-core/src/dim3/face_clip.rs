@@ -334,6 +334,7 @@ impl<S: Scalar> FaceClip<S> {
             reference,
             incident,
             plane: &reference_plane,
+            sides: side_planes(reference, up),
         };
         let nearest = Candidate {
             on_reference: nearest.anchor_a,
@@ -348,6 +349,33 @@ struct Clipping<'c, S, FR, FI> {
     reference: &'c Face<S, FR>,
     incident: &'c Face<S, FI>,
     plane: &'c Reference<S>,
+    /// The reference face's side planes, `(a point on it, its outward normal)` per
+    /// edge, when the face has at most `SIDE_CACHE` edges (boxes, triangles, caps and
+    /// most hull faces); larger faces read their vertices again per test.
+    sides: Option<[(Vec3<S>, Vec3<S>); SIDE_CACHE]>,
+}
+
+/// The most edges a reference face's side planes are kept for: the eight of a cap.
+const SIDE_CACHE: usize = 8;
+
+/// The side planes of `reference` seen along `up`, if it has at most `SIDE_CACHE`
+/// edges.
+fn side_planes<S, F>(
+    reference: &Face<S, F>,
+    up: Vec3<S>,
+) -> Option<[(Vec3<S>, Vec3<S>); SIDE_CACHE]>
+where
+    S: Scalar,
+    F: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
+{
+    if reference.count() as usize > SIDE_CACHE {
+        return None;
+    }
+    let mut sides = [(Vec3::ZERO, Vec3::ZERO); SIDE_CACHE];
+    for ((_, start, end), side) in reference.edges().zip(sides.iter_mut()) {
+        *side = (start.point, (end.point - start.point).cross(up));
+    }
+    Some(sides)
 }
 
 impl<S, FR, FI> Clipping<'_, S, FR, FI>
@@ -362,13 +390,33 @@ where
         (end - start).cross(self.plane.up).dot(point - start)
     }
 
+    /// Reference edge `k`'s side plane: a point on it and its outward normal.
+    fn side(&self, k: u32) -> Option<(Vec3<S>, Vec3<S>)> {
+        match &self.sides {
+            Some(sides) => sides.get(k as usize).copied(),
+            None => {
+                let (start, end) = (self.reference.vertex(k)?, self.reference.vertex(k + 1)?);
+                Some((start.point, (end.point - start.point).cross(self.plane.up)))
+            }
+        }
+    }
+
     /// Whether `point` lies in the reference face's prism, the side plane of edge
     /// `skip` not tested (the point lies on it).
     fn in_prism(&self, point: Vec3<S>, skip: Option<u32>) -> bool {
-        self.reference.edges().all(|(k, start, end)| {
-            // Written so that NaN fails.
-            Some(k) == skip || self.outside(start.point, end.point, point) <= S::ZERO
-        })
+        // Written so that NaN fails.
+        match &self.sides {
+            Some(sides) => sides
+                .iter()
+                .take(self.reference.count() as usize)
+                .enumerate()
+                .all(|(k, &(start, outward))| {
+                    Some(k as u32) == skip || outward.dot(point - start) <= S::ZERO
+                }),
+            None => self.reference.edges().all(|(k, start, end)| {
+                Some(k) == skip || self.outside(start.point, end.point, point) <= S::ZERO
+            }),
+        }
     }
 
     /// Every candidate, in the same order each time.
@@ -389,15 +437,23 @@ where
         // Incident edges crossing a side plane, where the crossing is in the prism.
         for (_, start, end) in self.incident.edges() {
             let incident_edge = ContactFeature::between(start.feature, end.feature);
-            for (k, side_start, side_end) in self.reference.edges() {
-                let at_start = self.outside(side_start.point, side_end.point, start.point);
-                let at_end = self.outside(side_start.point, side_end.point, end.point);
+            for k in 0..self.reference.count() {
+                let Some((side_point, outward)) = self.side(k) else {
+                    continue;
+                };
+                let at_start = outward.dot(start.point - side_point);
+                let at_end = outward.dot(end.point - side_point);
                 let crosses = (at_start < S::ZERO && at_end > S::ZERO)
                     || (at_start > S::ZERO && at_end < S::ZERO);
                 if !crosses {
                     continue;
                 }
                 let crossing = start.point.lerp(end.point, at_start / (at_start - at_end));
+                let (Some(side_start), Some(side_end)) =
+                    (self.reference.vertex(k), self.reference.vertex(k + 1))
+                else {
+                    continue;
+                };
                 if self.in_prism(crossing, Some(k)) {
                     let reference_edge =
                         ContactFeature::between(side_start.feature, side_end.feature);
@@ -445,6 +501,10 @@ where
     }
 }
 
+/// How many candidates the reduction keeps from its first pass (two boxes' faces
+/// give up to 16); more are enumerated again on each pass.
+const KEPT_CANDIDATES: usize = 16;
+
 /// The candidates `for_each` enumerates, four of them at most: all when there are no
 /// more, else the deepest, the farthest from it, the largest triangle with those two
 /// and the point adding the most area beyond the triangle (see the module's outline).
@@ -460,7 +520,13 @@ fn reduced<S: Scalar>(
     let mut deepest: Option<S> = None;
     let mut first = None;
     let mut extent = S::ZERO;
+    // The candidates kept from the first pass, so that the later passes need not
+    // clip again unless there are more of them.
+    let mut kept: [Option<Candidate<S>>; KEPT_CANDIDATES] = [None; KEPT_CANDIDATES];
     clipped(&mut |candidate| {
+        if let Some(slot) = kept.get_mut(count) {
+            *slot = Some(candidate);
+        }
         count += 1;
         let separation = candidate.point.separation;
         deepest = Some(deepest.map_or(separation, |least: S| least.min(separation)));
@@ -477,11 +543,18 @@ fn reduced<S: Scalar>(
     let rounding =
         S::from_f64(ON_EDGE_EPSILONS) * S::EPS * (nearest.on_reference.max_abs() + spread);
     let add_nearest = nearest.point.separation < clipped_deepest - tie * spread - rounding;
+    let all_kept = count <= KEPT_CANDIDATES;
     let for_each = |visit: &mut dyn FnMut(Candidate<S>)| {
         if add_nearest {
             visit(nearest);
         }
-        clipped(visit);
+        if all_kept {
+            kept.iter()
+                .flatten()
+                .for_each(|&candidate| visit(candidate));
+        } else {
+            clipped(visit);
+        }
     };
     let (count, deepest, extent) = if add_nearest {
         let from_first = (nearest.on_reference - first).length_squared();
