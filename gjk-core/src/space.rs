@@ -486,12 +486,12 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
         b: &B,
         xf_b: <Self as Space>::Transform,
         speculative_distance: <Self as Space>::Scalar,
-    ) -> Result<crate::Manifold<<Self as Space>::Scalar, Self>, crate::QueryError>
+    ) -> crate::query::manifold::Measured<<Self as Space>::Scalar, Self>
     where
         A: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
         B: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
     {
-        crate::dim2::manifold::manifold(a, xf_a, b, xf_b, speculative_distance)
+        crate::dim2::manifold::measured(a, xf_a, b, xf_b, speculative_distance)
     }
 
     #[inline]
@@ -717,12 +717,12 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
         b: &B,
         xf_b: <Self as Space>::Transform,
         speculative_distance: <Self as Space>::Scalar,
-    ) -> Result<crate::Manifold<<Self as Space>::Scalar, Self>, crate::QueryError>
+    ) -> crate::query::manifold::Measured<<Self as Space>::Scalar, Self>
     where
         A: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
         B: crate::ContactShape<<Self as Space>::Scalar, Self> + ?Sized,
     {
-        crate::dim3::manifold::manifold(a, xf_a, b, xf_b, speculative_distance)
+        crate::dim3::manifold::measured(a, xf_a, b, xf_b, speculative_distance)
     }
 
     #[inline]
@@ -903,14 +903,15 @@ pub(crate) mod sealed {
         where
             Self: super::Space;
 
-        /// The dimension's contact manifold (`dim2/manifold.rs`, `dim3/manifold.rs`).
+        /// The dimension's contact manifold (`dim2/manifold.rs`, `dim3/manifold.rs`),
+        /// with the rescaling factor of the points GJK ended on, if any.
         fn manifold<A, B>(
             a: &A,
             xf_a: <Self as super::Space>::Transform,
             b: &B,
             xf_b: <Self as super::Space>::Transform,
             speculative_distance: <Self as super::Space>::Scalar,
-        ) -> Result<crate::Manifold<<Self as super::Space>::Scalar, Self>, crate::QueryError>
+        ) -> crate::query::manifold::Measured<<Self as super::Space>::Scalar, Self>
         where
             Self: super::Space,
             A: crate::ContactShape<<Self as super::Space>::Scalar, Self> + ?Sized,

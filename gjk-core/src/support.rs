@@ -2,7 +2,7 @@
 
 use core::marker::PhantomData;
 
-use crate::{CastOutput, Ray, RigidTransform, Scalar, Space, Transform, Vec2, Vec3};
+use crate::{CastOutput, Ray, RigidTransform, Scalar, Space, Transform, Transform3, Vec2, Vec3};
 
 /// Which feature of a shape a support point came from.
 ///
@@ -454,6 +454,41 @@ pub enum SupportFace<S> {
     },
     /// A segment of the core, its two ends with their feature ids.
     Segment(SupportPoint<S, Vec3<S>>, SupportPoint<S, Vec3<S>>),
+}
+
+impl<S: Scalar> SupportFace<S> {
+    /// The face taken through `transform`: a segment's ends placed, a polygon's
+    /// normal rotated (its id and vertex count unchanged; its vertices, read from the
+    /// shape, are placed by the caller).
+    ///
+    /// ```
+    /// use gjk_core::{FeatureId, SupportFace, SupportPoint, Transform3, Vec3};
+    /// let end = |x: f32, id| SupportPoint::new(Vec3::new(x, 0.0, 0.0), FeatureId::vertex(id));
+    /// let moved = SupportFace::Segment(end(0.0, 0), end(1.0, 1))
+    ///     .transformed(Transform3::from_translation(Vec3::new(0.0, 0.0, 2.0)));
+    /// assert_eq!(moved, SupportFace::Segment(
+    ///     SupportPoint::new(Vec3::new(0.0, 0.0, 2.0), FeatureId::vertex(0)),
+    ///     SupportPoint::new(Vec3::new(1.0, 0.0, 2.0), FeatureId::vertex(1)),
+    /// ));
+    /// ```
+    #[inline]
+    pub fn transformed(self, transform: Transform3<S>) -> Self {
+        let place = |vertex: SupportPoint<S, Vec3<S>>| {
+            SupportPoint::new(transform.transform_point(vertex.point), vertex.feature)
+        };
+        match self {
+            Self::Polygon {
+                id,
+                vertex_count,
+                normal,
+            } => Self::Polygon {
+                id,
+                vertex_count,
+                normal: transform.rotation.rotate(normal),
+            },
+            Self::Segment(start, end) => Self::Segment(place(start), place(end)),
+        }
+    }
 }
 
 /// A shape [`ray_cast`](crate::ray_cast) can answer for: its support mapping and,

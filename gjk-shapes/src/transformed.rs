@@ -177,24 +177,10 @@ impl<S: Scalar, T: ContactShape<S>> ContactShape<S> for Transformed<S, T> {
 impl<S: Scalar, T: ContactShape<S, Vec3<S>>> ContactShape<S, Vec3<S>> for Transformed3<S, T> {
     #[inline]
     fn support_face(&self, direction: Vec3<S>) -> Option<SupportFace<S>> {
-        let place = |vertex: SupportPoint<S, Vec3<S>>| {
-            SupportPoint::new(self.transform.transform_point(vertex.point), vertex.feature)
-        };
         let local = self
             .shape
             .support_face(self.transform.rotation.inv_rotate(direction))?;
-        Some(match local {
-            SupportFace::Polygon {
-                id,
-                vertex_count,
-                normal,
-            } => SupportFace::Polygon {
-                id,
-                vertex_count,
-                normal: self.transform.rotation.rotate(normal),
-            },
-            SupportFace::Segment(start, end) => SupportFace::Segment(place(start), place(end)),
-        })
+        Some(local.transformed(self.transform))
     }
 
     #[inline]

@@ -19,50 +19,13 @@
 use crate::dim2::clip::{Radii, Side, clip, reference_side};
 use crate::dim2::epa::expand;
 use crate::kernel::EpaEnd;
-use crate::kernel::rescale::Scaled;
 use crate::kernel::{Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared};
-use crate::query::manifold::rescaled;
 use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
 use crate::{ContactShape, FeatureId, QueryError, Scalar, Transform, Vec2};
 
-/// The plane's contact manifold (see [`manifold`](crate::manifold())).
-#[inline]
-pub(crate) fn manifold<S, A, B>(
-    a: &A,
-    xf_a: Transform<S>,
-    b: &B,
-    xf_b: Transform<S>,
-    speculative_distance: S,
-) -> Result<Manifold<S>, QueryError>
-where
-    S: Scalar,
-    A: ContactShape<S> + ?Sized,
-    B: ContactShape<S> + ?Sized,
-{
-    let (first, rescue) = measured(a, xf_a, b, xf_b, speculative_distance);
-    match rescue {
-        None => first,
-        Some(factor) => rescaled(
-            first,
-            [xf_a, xf_b],
-            speculative_distance,
-            factor,
-            |xf_a, xf_b, speculative| {
-                measured(
-                    &Scaled { shape: a, factor },
-                    xf_a,
-                    &Scaled { shape: b, factor },
-                    xf_b,
-                    speculative,
-                )
-            },
-        ),
-    }
-}
-
 /// The query as it is, with the rescaling factor of the points GJK ended on, if any.
 #[inline]
-fn measured<S, A, B>(
+pub(crate) fn measured<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,

@@ -16,54 +16,18 @@
 //! search, so it needs nothing from a shape but its support mapping and its faces.
 
 use crate::dim3::face_clip::{Face, FaceClip, locate, segments_clipped};
-use crate::kernel::rescale::Scaled;
 use crate::kernel::simplex::GjkSimplex as _;
 use crate::kernel::{
     EpaEnd, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
 };
+use crate::query::manifold::Measured;
 use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
-use crate::query::manifold::{Measured, rescaled};
 use crate::space::sealed::{Frame as _, Kernel as _};
-use crate::{ContactShape, QueryError, Scalar, SupportFace, SupportPoint, Transform3, Vec3};
-
-/// The 3D contact manifold (see [`manifold`](crate::manifold())).
-#[inline]
-pub(crate) fn manifold<S, A, B>(
-    a: &A,
-    xf_a: Transform3<S>,
-    b: &B,
-    xf_b: Transform3<S>,
-    speculative_distance: S,
-) -> Result<Manifold<S, Vec3<S>>, QueryError>
-where
-    S: Scalar,
-    A: ContactShape<S, Vec3<S>> + ?Sized,
-    B: ContactShape<S, Vec3<S>> + ?Sized,
-{
-    let (first, rescue) = measured(a, xf_a, b, xf_b, speculative_distance);
-    match rescue {
-        None => first,
-        Some(factor) => rescaled(
-            first,
-            [xf_a, xf_b],
-            speculative_distance,
-            factor,
-            |xf_a, xf_b, speculative| {
-                measured(
-                    &Scaled { shape: a, factor },
-                    xf_a,
-                    &Scaled { shape: b, factor },
-                    xf_b,
-                    speculative,
-                )
-            },
-        ),
-    }
-}
+use crate::{ContactShape, QueryError, Scalar, SupportPoint, Transform3, Vec3};
 
 /// The query as it is, with the rescaling factor of the points GJK ended on, if any.
 #[inline]
-fn measured<S, A, B>(
+pub(crate) fn measured<S, A, B>(
     a: &A,
     xf_a: Transform3<S>,
     b: &B,
@@ -129,19 +93,9 @@ where
         .support_face(normal)
         .map(|face| Face::new(face, |id, k| a.face_vertex(id, k)));
     let face_b = b.support_face(frame.inv_rotate(-normal)).map(|face| {
-        let face = match face {
-            SupportFace::Polygon {
-                id,
-                vertex_count,
-                normal,
-            } => SupportFace::Polygon {
-                id,
-                vertex_count,
-                normal: relative.rotation.rotate(normal),
-            },
-            SupportFace::Segment(start, end) => SupportFace::Segment(place(start), place(end)),
-        };
-        Face::new(face, move |id, k| b.face_vertex(id, k).map(place))
+        Face::new(face.transformed(relative), move |id, k| {
+            b.face_vertex(id, k).map(place)
+        })
     });
     // The single point at the cores' nearest (or deepest) points. A point core without
     // faces (a point, a sphere's centre: its support a vertex, whatever the direction)

@@ -35,6 +35,54 @@ pub fn norm(p: P3) -> f64 {
     (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt()
 }
 
+/// The kernel's shape of `spec` in `S`, boxed as `target`, a point set's points
+/// (already in `S`) turned into a shape by `points_arm`.
+macro_rules! built {
+    ($spec:expr, $scalar:ty, $target:ty, |$points:ident| $points_arm:expr) => {{
+        let v = |p: &P3| {
+            Vec3::new(
+                <$scalar>::from_f64(p[0]),
+                <$scalar>::from_f64(p[1]),
+                <$scalar>::from_f64(p[2]),
+            )
+        };
+        let s = <$scalar>::from_f64;
+        let valid = "the generated shapes are valid";
+        let shape: Box<$target> = match $spec {
+            Spec::Point => Box::new(Point3::new(Vec3::ZERO).expect(valid)),
+            Spec::Sphere { radius } => Box::new(Sphere::new(Vec3::ZERO, s(*radius)).expect(valid)),
+            Spec::Segment(a, b) => Box::new(Segment3::new(v(a), v(b)).expect(valid)),
+            Spec::Capsule { a, b, radius } => {
+                Box::new(Capsule3::new(v(a), v(b), s(*radius)).expect(valid))
+            }
+            Spec::Cuboid { half_extents } => Box::new(Cuboid::new(v(half_extents)).expect(valid)),
+            Spec::Triangle(t) => {
+                Box::new(Triangle3::new(v(&t[0]), v(&t[1]), v(&t[2])).expect(valid))
+            }
+            Spec::Points(points) => {
+                let $points: Vec<Vec3<$scalar>> = points.iter().map(v).collect();
+                $points_arm
+            }
+            Spec::RoundedCuboid {
+                half_extents,
+                radius,
+            } => Box::new(
+                Rounded::new(Cuboid::new(v(half_extents)).expect(valid), s(*radius)).expect(valid),
+            ),
+            Spec::Cylinder {
+                half_height,
+                radius,
+            } => Box::new(Cylinder::new(s(*half_height), s(*radius)).expect(valid)),
+            Spec::Cone {
+                half_height,
+                radius,
+            } => Box::new(Cone::new(s(*half_height), s(*radius)).expect(valid)),
+            Spec::Ellipsoid { semi_axes } => Box::new(Ellipsoid::new(v(semi_axes)).expect(valid)),
+        };
+        shape
+    }};
+}
+
 impl Spec {
     /// Every number of the spec passed through `f`: scaling, or rounding to a scalar
     /// type and back.
@@ -171,79 +219,17 @@ impl Spec {
     /// a point set as a `Polyhedron` of its hull (`None` when its faces cannot be
     /// told apart, see `Polyhedron::new`).
     pub fn contact_kernel<S: Scalar + 'static>(&self) -> Option<Box<dyn ContactShape<S, Vec3<S>>>> {
-        let v = |p: &P3| Vec3::new(S::from_f64(p[0]), S::from_f64(p[1]), S::from_f64(p[2]));
-        let s = S::from_f64;
-        let valid = "the generated shapes are valid";
-        Some(match self {
-            Spec::Point => Box::new(Point3::new(Vec3::ZERO).expect(valid)),
-            Spec::Sphere { radius } => Box::new(Sphere::new(Vec3::ZERO, s(*radius)).expect(valid)),
-            Spec::Segment(a, b) => Box::new(Segment3::new(v(a), v(b)).expect(valid)),
-            Spec::Capsule { a, b, radius } => {
-                Box::new(Capsule3::new(v(a), v(b), s(*radius)).expect(valid))
-            }
-            Spec::Cuboid { half_extents } => Box::new(Cuboid::new(v(half_extents)).expect(valid)),
-            Spec::Triangle(t) => {
-                Box::new(Triangle3::new(v(&t[0]), v(&t[1]), v(&t[2])).expect(valid))
-            }
-            Spec::Points(points) => {
-                let points: Vec<Vec3<S>> = points.iter().map(v).collect();
-                Box::new(Polyhedron::<S, N>::new(&points).ok()?)
-            }
-            Spec::RoundedCuboid {
-                half_extents,
-                radius,
-            } => Box::new(
-                Rounded::new(Cuboid::new(v(half_extents)).expect(valid), s(*radius)).expect(valid),
-            ),
-            Spec::Cylinder {
-                half_height,
-                radius,
-            } => Box::new(Cylinder::new(s(*half_height), s(*radius)).expect(valid)),
-            Spec::Cone {
-                half_height,
-                radius,
-            } => Box::new(Cone::new(s(*half_height), s(*radius)).expect(valid)),
-            Spec::Ellipsoid { semi_axes } => Box::new(Ellipsoid::new(v(semi_axes)).expect(valid)),
-        })
+        Some(built!(self, S, dyn ContactShape<S, Vec3<S>>, |points| {
+            Box::new(Polyhedron::<S, N>::new(&points).ok()?)
+        }))
     }
 
     /// The kernel's shape, from numbers already representable in `S` (a `RayShape`, so
     /// that `ray_cast` takes the shape's closed form where it has one).
     pub fn kernel<S: Scalar + 'static>(&self) -> Box<dyn RayShape<S, Vec3<S>>> {
-        let v = |p: &P3| Vec3::new(S::from_f64(p[0]), S::from_f64(p[1]), S::from_f64(p[2]));
-        let s = S::from_f64;
-        let valid = "the generated shapes are valid";
-        match self {
-            Spec::Point => Box::new(Point3::new(Vec3::ZERO).expect(valid)),
-            Spec::Sphere { radius } => Box::new(Sphere::new(Vec3::ZERO, s(*radius)).expect(valid)),
-            Spec::Segment(a, b) => Box::new(Segment3::new(v(a), v(b)).expect(valid)),
-            Spec::Capsule { a, b, radius } => {
-                Box::new(Capsule3::new(v(a), v(b), s(*radius)).expect(valid))
-            }
-            Spec::Cuboid { half_extents } => Box::new(Cuboid::new(v(half_extents)).expect(valid)),
-            Spec::Triangle(t) => {
-                Box::new(Triangle3::new(v(&t[0]), v(&t[1]), v(&t[2])).expect(valid))
-            }
-            Spec::Points(points) => {
-                let points: Vec<Vec3<S>> = points.iter().map(v).collect();
-                Box::new(ConvexPoints::<S, N>::new(&points).expect(valid))
-            }
-            Spec::RoundedCuboid {
-                half_extents,
-                radius,
-            } => Box::new(
-                Rounded::new(Cuboid::new(v(half_extents)).expect(valid), s(*radius)).expect(valid),
-            ),
-            Spec::Cylinder {
-                half_height,
-                radius,
-            } => Box::new(Cylinder::new(s(*half_height), s(*radius)).expect(valid)),
-            Spec::Cone {
-                half_height,
-                radius,
-            } => Box::new(Cone::new(s(*half_height), s(*radius)).expect(valid)),
-            Spec::Ellipsoid { semi_axes } => Box::new(Ellipsoid::new(v(semi_axes)).expect(valid)),
-        }
+        built!(self, S, dyn RayShape<S, Vec3<S>>, |points| {
+            Box::new(ConvexPoints::<S, N>::new(&points).expect("the generated shapes are valid"))
+        })
     }
 }
 

@@ -5,7 +5,7 @@
 
 pub(crate) mod values;
 
-use crate::kernel::rescale::scaled_about;
+use crate::kernel::rescale::{Scaled, scaled_about};
 use crate::query::manifold::values::Manifold;
 use crate::{ContactShape, QueryError, RigidTransform, Scalar, Space, Support};
 
@@ -85,7 +85,25 @@ where
     A: ContactShape<S, V> + Support<S, V> + ?Sized,
     B: ContactShape<S, V> + Support<S, V> + ?Sized,
 {
-    V::manifold(a, xf_a, b, xf_b, speculative_distance)
+    let (first, rescue) = V::manifold(a, xf_a, b, xf_b, speculative_distance);
+    match rescue {
+        None => first,
+        Some(factor) => rescaled(
+            first,
+            [xf_a, xf_b],
+            speculative_distance,
+            factor,
+            |xf_a, xf_b, speculative| {
+                V::manifold(
+                    &Scaled { shape: a, factor },
+                    xf_a,
+                    &Scaled { shape: b, factor },
+                    xf_b,
+                    speculative,
+                )
+            },
+        ),
+    }
 }
 
 /// A manifold query's answer with the rescaling factor of the points GJK ended on, if
