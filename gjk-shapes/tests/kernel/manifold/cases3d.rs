@@ -1,14 +1,14 @@
 //! 3D manifolds on scenes whose contacts are known by hand: a box resting on a box,
 //! tilted onto an edge and onto a corner, crossed edges, a cylinder standing and lying
 //! on a box, a capsule lying on a box, capsules side by side, a sphere; ids kept over
-//! frames of a resting box and a resting cylinder jittered by 1e-4.
+//! frames of a resting box, cylinder and hexagonal prism jittered by 1e-4.
 
 use gjk_core::{
     ContactFeature, ContactShape, Manifold, PointState, Quat, Scalar, Support, Transform3, Vec3,
     manifold, point_states,
 };
 use gjk_oracle::SplitMix64;
-use gjk_shapes::{Capsule3, Cuboid, Cylinder, Sphere};
+use gjk_shapes::{Capsule3, Cuboid, Cylinder, Polyhedron, Sphere};
 
 fn floor<S: Scalar>() -> Cuboid<S> {
     Cuboid::new(Vec3::new(
@@ -338,8 +338,25 @@ fn resting_shapes_keep_their_ids_when_jittered() {
     let floor = floor::<f64>();
     let resting_box = at::<f64>(0.3, -0.2, 0.995);
     let share = kept_share(&floor, &unit_box::<f64>(), resting_box, 1e-4, 1000);
+    eprintln!("MEASURE ids kept, box: {share}");
     assert!(share >= 0.99, "box: {share}");
     let cylinder = Cylinder::new(0.5_f64, 0.4).unwrap();
     let share = kept_share(&floor, &cylinder, resting_box, 1e-4, 1000);
+    eprintln!("MEASURE ids kept, cylinder: {share}");
     assert!(share >= 0.99, "cylinder: {share}");
+    // A hexagonal prism: six bottom corners reduced to four, the same four each frame.
+    let corners: Vec<Vec3<f64>> = (0..12)
+        .map(|k| {
+            let angle = core::f64::consts::TAU * f64::from(k % 6) / 6.0;
+            Vec3::new(
+                0.6 * angle.cos(),
+                0.6 * angle.sin(),
+                if k < 6 { -0.5 } else { 0.5 },
+            )
+        })
+        .collect();
+    let prism = Polyhedron::<f64, 16>::new(&corners).unwrap();
+    let share = kept_share(&floor, &prism, resting_box, 1e-4, 1000);
+    eprintln!("MEASURE ids kept, hull: {share}");
+    assert!(share >= 0.99, "hull: {share}");
 }
