@@ -21,9 +21,12 @@
 //! angle (two boxes crossing edge to edge, each face tilted from the normal) the point
 //! where the incident edge crosses the reference edge's side plane is exactly the
 //! edges' nearest point, and its gap along the normal is the shapes' distance there.
-//! When the faces are parallel the two directions agree. Candidates are not stored:
-//! each pass of the reduction enumerates them again, so a face of any size needs no
-//! buffer (faces are small; a box pair makes a few dozen tests per pass).
+//! When the faces are parallel the two directions agree.
+//!
+//! No face has a size limit: vertices are read one at a time, the reference face's
+//! side planes are kept only for faces of up to `SIDE_CACHE` edges, and the
+//! reduction keeps the first `KEPT_CANDIDATES` candidates of its first pass; beyond
+//! them each pass enumerates the candidates again.
 
 use crate::dim2::clip::{FACE_ANGLE, FLIP_BIAS};
 use crate::query::manifold::values::{ContactFeature, ContactId, Manifold, ManifoldPoint};
@@ -159,19 +162,12 @@ where
                 (1, [Some((_, start, end)), _]) => {
                     ContactFeature::between(start.feature, end.feature)
                 }
-                (
-                    2,
-                    [
-                        Some((first, start, first_end)),
-                        Some((second, second_start, _)),
-                    ],
-                ) => {
+                (2, [Some((first, start, first_end)), Some((second, _, _))]) => {
                     if second == first + 1 {
                         ContactFeature::from_support(first_end.feature)
                     } else if first == 0 && second + 1 == face.count() {
                         ContactFeature::from_support(start.feature)
                     } else {
-                        let _ = second_start;
                         ContactFeature::Face(id)
                     }
                 }
