@@ -354,6 +354,16 @@ struct Clipping<'c, S, FR, FI> {
 /// The most edges a reference face's side planes are kept for: the eight of a cap.
 const SIDE_CACHE: usize = 8;
 
+/// The side plane of the reference edge `start -> end` seen along `up`: a point on it
+/// and its outward normal (outward for a face counter-clockwise about `up`).
+fn side_plane<S: Scalar>(
+    start: SupportPoint<S, Vec3<S>>,
+    end: SupportPoint<S, Vec3<S>>,
+    up: Vec3<S>,
+) -> (Vec3<S>, Vec3<S>) {
+    (start.point, (end.point - start.point).cross(up))
+}
+
 /// The side planes of `reference` seen along `up`, if it has at most `SIDE_CACHE`
 /// edges.
 fn side_planes<S, F>(
@@ -369,7 +379,7 @@ where
     }
     let mut sides = [(Vec3::ZERO, Vec3::ZERO); SIDE_CACHE];
     for ((_, start, end), side) in reference.edges().zip(sides.iter_mut()) {
-        *side = (start.point, (end.point - start.point).cross(up));
+        *side = side_plane(start, end, up);
     }
     Some(sides)
 }
@@ -380,19 +390,13 @@ where
     FR: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
     FI: Fn(u32, u32) -> Option<SupportPoint<S, Vec3<S>>>,
 {
-    /// How far `point` lies outside the side plane of reference edge `start -> end`
-    /// (negative inside), in units of the edge's length times `|up|`.
-    fn outside(&self, start: Vec3<S>, end: Vec3<S>, point: Vec3<S>) -> S {
-        (end - start).cross(self.plane.up).dot(point - start)
-    }
-
     /// Reference edge `k`'s side plane: a point on it and its outward normal.
     fn side(&self, k: u32) -> Option<(Vec3<S>, Vec3<S>)> {
         match &self.sides {
             Some(sides) => sides.get(k as usize).copied(),
             None => {
                 let (start, end) = (self.reference.vertex(k)?, self.reference.vertex(k + 1)?);
-                Some((start.point, (end.point - start.point).cross(self.plane.up)))
+                Some(side_plane(start, end, self.plane.up))
             }
         }
     }
@@ -400,19 +404,13 @@ where
     /// Whether `point` lies in the reference face's prism, the side plane of edge
     /// `skip` not tested (the point lies on it).
     fn in_prism(&self, point: Vec3<S>, skip: Option<u32>) -> bool {
-        // Written so that NaN fails.
-        match &self.sides {
-            Some(sides) => sides
-                .iter()
-                .take(self.reference.count() as usize)
-                .enumerate()
-                .all(|(k, &(start, outward))| {
-                    Some(k as u32) == skip || outward.dot(point - start) <= S::ZERO
-                }),
-            None => self.reference.edges().all(|(k, start, end)| {
-                Some(k) == skip || self.outside(start.point, end.point, point) <= S::ZERO
-            }),
-        }
+        (0..self.reference.count()).all(|k| {
+            // Written so that NaN fails.
+            Some(k) == skip
+                || self
+                    .side(k)
+                    .is_some_and(|(on_side, outward)| outward.dot(point - on_side) <= S::ZERO)
+        })
     }
 
     /// Every candidate, in the same order each time.

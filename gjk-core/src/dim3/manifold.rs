@@ -101,27 +101,33 @@ where
     // faces (a point, a sphere's centre: its support a vertex, whatever the direction)
     // gives its own point, exact where GJK's and EPA's witnesses on a curved partner
     // are not (EPA's on a cylinder's side can be anywhere along the side); the other
-    // core's point is then across the gap from it.
-    let support_b = b.support(frame.inv_rotate(-normal));
-    let support_a = a.support(normal);
-    let (core_a, core_b) = match (&face_a, &face_b) {
-        (_, None) if !support_b.feature.is_smooth() => {
-            let on_b = frame.transform_point(support_b.point);
+    // core's point is then across the gap from it. Only a shape without a face is
+    // asked for its support point, which also names its feature.
+    let support_a = face_a.is_none().then(|| a.support(normal));
+    let support_b = face_b
+        .is_none()
+        .then(|| b.support(frame.inv_rotate(-normal)));
+    let (core_a, core_b) = match (support_a, support_b) {
+        (_, Some(on_b)) if !on_b.feature.is_smooth() => {
+            let on_b = frame.transform_point(on_b.point);
             (on_b - normal * core_gap, on_b)
         }
-        (None, Some(_)) if !support_a.feature.is_smooth() => {
-            (support_a.point, support_a.point + normal * core_gap)
+        (Some(on_a), None) if !on_a.feature.is_smooth() => {
+            (on_a.point, on_a.point + normal * core_gap)
         }
         _ => (core_a, core_b),
     };
-    let feature_a = face_a.as_ref().map_or_else(
-        || ContactFeature::from_support(support_a.feature),
-        |face| locate(face, core_a),
-    );
-    let feature_b = face_b.as_ref().map_or_else(
-        || ContactFeature::from_support(support_b.feature),
-        |face| locate(face, core_b),
-    );
+    let named = |support: Option<SupportPoint<S, Vec3<S>>>| {
+        support.map_or(ContactFeature::Smooth, |on_shape| {
+            ContactFeature::from_support(on_shape.feature)
+        })
+    };
+    let feature_a = face_a
+        .as_ref()
+        .map_or_else(|| named(support_a), |face| locate(face, core_a));
+    let feature_b = face_b
+        .as_ref()
+        .map_or_else(|| named(support_b), |face| locate(face, core_b));
     let anchor_a = core_a + normal * radius_a;
     // In A's frame for now; taken into B's below.
     let anchor_b = core_b - normal * radius_b;

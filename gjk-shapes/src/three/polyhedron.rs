@@ -183,14 +183,14 @@ impl<S: Scalar, const N: usize> ContactShape<S, Vec3<S>> for Polyhedron<S, N> {
             })?;
         Some(SupportFace::Polygon {
             id: face as u32,
-            vertex_count: self.topology.face(face).count() as u32,
+            vertex_count: self.topology.face_len(face) as u32,
             normal: self.topology.normal(face)?,
         })
     }
 
     #[inline]
     fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
-        let index = self.topology.face(face as usize).nth(corner as usize)?;
+        let index = self.topology.corner(face as usize, corner as usize)?;
         let point = self.vertices.point(index)?;
         Some(SupportPoint::new(point, FeatureId::vertex(index as u32)))
     }

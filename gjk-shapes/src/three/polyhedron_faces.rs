@@ -72,6 +72,18 @@ fn set_slot<T, const N: usize, const R: usize>(
 
 type P = [f64; 3];
 
+/// Whether `candidate`, seen from `origin` in the plane, should give way to `other`:
+/// `other` lies to the right of the line to `candidate`, or on it and farther. The
+/// step of a march around points' hull counter-clockwise (Jarvis's).
+fn gives_way(origin: [f64; 2], candidate: [f64; 2], other: [f64; 2]) -> bool {
+    let to_candidate = [candidate[0] - origin[0], candidate[1] - origin[1]];
+    let to_other = [other[0] - origin[0], other[1] - origin[1]];
+    let turn = to_candidate[0] * to_other[1] - to_candidate[1] * to_other[0];
+    let farther = to_other[0] * to_other[0] + to_other[1] * to_other[1]
+        > to_candidate[0] * to_candidate[0] + to_candidate[1] * to_candidate[1];
+    turn < 0.0 || (turn == 0.0 && farther)
+}
+
 fn sub(a: P, b: P) -> P {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
@@ -98,16 +110,35 @@ impl<S: Scalar, const N: usize> Topology<S, N> {
         self.face_count
     }
 
+    /// Face `face`'s corner range (empty past the last face).
+    fn corner_range(&self, face: usize) -> core::ops::Range<usize> {
+        if face >= self.face_count {
+            return 0..0;
+        }
+        let start = slot(&self.starts, face).map_or(0, usize::from);
+        let end = slot(&self.starts, face + 1).map_or(0, usize::from);
+        start..end.max(start)
+    }
+
     /// Face `face`'s vertex indices in order (none past the last face).
     pub(crate) fn face(&self, face: usize) -> impl Iterator<Item = usize> + '_ {
-        let range = if face < self.face_count {
-            let start = slot(&self.starts, face).map_or(0, usize::from);
-            let end = slot(&self.starts, face + 1).map_or(0, usize::from);
-            start..end.max(start)
-        } else {
-            0..0
-        };
-        range.filter_map(|corner| slot(&self.corners, corner).map(usize::from))
+        self.corner_range(face)
+            .filter_map(|corner| slot(&self.corners, corner).map(usize::from))
+    }
+
+    /// The number of face `face`'s vertices (zero past the last face).
+    pub(crate) fn face_len(&self, face: usize) -> usize {
+        self.corner_range(face).len()
+    }
+
+    /// Vertex `corner` of face `face`, read directly.
+    pub(crate) fn corner(&self, face: usize, corner: usize) -> Option<usize> {
+        let range = self.corner_range(face);
+        let at = range
+            .start
+            .checked_add(corner)
+            .filter(|&at| at < range.end)?;
+        slot(&self.corners, at).map(usize::from)
     }
 
     pub(crate) fn normal(&self, face: usize) -> Option<Vec3<S>> {
@@ -155,8 +186,7 @@ impl<S: Scalar, const N: usize> Topology<S, N> {
         // A vertex is on at most every face: the bound only guards against a broken
         // topology, which `wrap` does not build.
         for _ in 0..self.face_count {
-            let start = usize::from(slot(&self.starts, face)?);
-            let end = usize::from(slot(&self.starts, face + 1)?);
+            let core::ops::Range { start, end } = self.corner_range(face);
             let at = (start..end)
                 .find(|&corner| slot(&self.corners, corner).map(usize::from) == Some(vertex))?;
             let entering = if at == start { end - 1 } else { at - 1 };
@@ -254,14 +284,12 @@ impl<S: Scalar, const N: usize> Builder<'_, S, N> {
                 partner = Some(index);
                 continue;
             };
-            let (to_current, to_index) = (
-                sub(self.point(current)?, origin),
-                sub(self.point(index)?, origin),
-            );
-            let turn = to_current[0] * to_index[1] - to_current[1] * to_index[0];
-            let farther = to_index[0] * to_index[0] + to_index[1] * to_index[1]
-                > to_current[0] * to_current[0] + to_current[1] * to_current[1];
-            if turn < 0.0 || (turn == 0.0 && farther) {
+            let (current, candidate) = (self.point(current)?, self.point(index)?);
+            if gives_way(
+                [origin[0], origin[1]],
+                [current[0], current[1]],
+                [candidate[0], candidate[1]],
+            ) {
                 partner = Some(index);
             }
         }
@@ -338,15 +366,7 @@ impl<S: Scalar, const N: usize> Builder<'_, S, N> {
                     next = Some(index);
                     continue;
                 };
-                let (c, q) = (planar(candidate)?, planar(index)?);
-                let (to_c, to_q) = (
-                    [c[0] - origin[0], c[1] - origin[1]],
-                    [q[0] - origin[0], q[1] - origin[1]],
-                );
-                let turn = to_c[0] * to_q[1] - to_c[1] * to_q[0];
-                let farther =
-                    to_q[0] * to_q[0] + to_q[1] * to_q[1] > to_c[0] * to_c[0] + to_c[1] * to_c[1];
-                if turn < 0.0 || (turn == 0.0 && farther) {
+                if gives_way(origin, planar(candidate)?, planar(index)?) {
                     next = Some(index);
                 }
             }
@@ -405,13 +425,6 @@ impl<S: Scalar, const N: usize> Builder<'_, S, N> {
         Some(())
     }
 
-    /// The corner range of `face`.
-    fn corners_of(&self, face: usize) -> Option<core::ops::Range<usize>> {
-        let start = usize::from(slot(&self.topology.starts, face)?);
-        let end = usize::from(slot(&self.topology.starts, face + 1)?);
-        Some(start..end)
-    }
-
     /// The edge leaving corner `corner` of a face whose corners are `range`.
     fn edge(&self, range: &core::ops::Range<usize>, corner: usize) -> Option<(usize, usize)> {
         let next = if corner + 1 == range.end {
@@ -430,7 +443,7 @@ impl<S: Scalar, const N: usize> Builder<'_, S, N> {
         (0..self.topology.face_count)
             .filter(|&face| face != except)
             .find_map(|face| {
-                let range = self.corners_of(face)?;
+                let range = self.topology.corner_range(face);
                 range
                     .clone()
                     .find(|&corner| self.edge(&range, corner) == Some((from, to)))
@@ -440,7 +453,7 @@ impl<S: Scalar, const N: usize> Builder<'_, S, N> {
 
     /// Gives every edge of `face` the face across it, wrapping new faces as needed.
     fn link_edges_of(&mut self, face: usize) -> Option<()> {
-        let range = self.corners_of(face)?;
+        let range = self.topology.corner_range(face);
         for corner in range.clone() {
             if slot(&self.topology.across, corner)? != NONE {
                 continue;
@@ -450,7 +463,7 @@ impl<S: Scalar, const N: usize> Builder<'_, S, N> {
                 Some(found) => found,
                 None => {
                     let added = self.add_face_around(to, from)?;
-                    let added_range = self.corners_of(added)?;
+                    let added_range = self.topology.corner_range(added);
                     let at = added_range
                         .clone()
                         .find(|&c| self.edge(&added_range, c) == Some((to, from)))?;
