@@ -12,8 +12,8 @@
 //!   separate (EPA); [`project_point`] and [`contains_point`]: a point's nearest
 //!   surface point and signed distance, and whether a shape holds it. In both.
 //! - [`ray_cast`], [`shape_cast`]: where a ray first meets a shape, and when shapes
-//!   moving in straight lines first touch. In both. [`time_of_impact`]: sweeps with
-//!   rotation, in the plane.
+//!   moving in straight lines first touch. In both. [`time_of_impact`]: when shapes
+//!   that move and turn ([`Sweep`], [`Sweep3`]) first touch. In both.
 //! - [`manifold`]: contact points with feature ids for solvers, with
 //!   [`Manifold::to_world`] and [`point_states`] between frames. In both.
 //!
@@ -67,6 +67,7 @@ mod support;
 
 pub use dim2::clip::{FacePair, clip_faces};
 pub use dim2::sweep::Sweep;
+pub use dim3::sweep::Sweep3;
 pub use kernel::cache::{CachedVertex, SimplexCache};
 pub use math::{Aabb, Aabb3, Quat, Rot, Transform, Transform3, Vec2, Vec3};
 pub use query::cast::{CastOutput, CastStatus, Ray, ShapeCastInput};
@@ -82,7 +83,7 @@ pub use query::penetration::{PenetrationOutput, PenetrationStatus, penetration};
 pub use query::point::{PointProjection, PointStatus, contains_point, project_point};
 pub use query::ray_cast::{ray_cast, support_ray_cast};
 pub use query::shape_cast::shape_cast;
-pub use query::time_of_impact_2d::{
+pub use query::time_of_impact::{
     ToiConfig, ToiOutput, ToiStatus, time_of_impact, time_of_impact_with,
 };
 pub use scalar::Scalar;

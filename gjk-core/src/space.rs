@@ -58,6 +58,10 @@ pub trait Space:
     /// One slot per point of a contact [`Manifold`](crate::Manifold): `[T; 2]` in
     /// the plane, `[T; 4]` in 3D.
     type Contacts<T: Copy + Debug + PartialEq>: Copy + Debug + PartialEq + AsRef<[T]> + AsMut<[T]>;
+    /// The motion of a body over a step, translating and turning, that
+    /// [`time_of_impact`](crate::time_of_impact) follows: [`Sweep`](crate::Sweep) in
+    /// the plane, [`Sweep3`](crate::Sweep3) in 3D.
+    type Sweep: sealed::SweepMotion<Self>;
 
     /// The zero vector.
     const ZERO: Self;
@@ -335,6 +339,7 @@ impl<S: Scalar> Space for Vec2<S> {
     type Coordinates = [S; 2];
     type Axes = [Self; 2];
     type Contacts<T: Copy + Debug + PartialEq> = [T; 2];
+    type Sweep = crate::Sweep<S>;
     const ZERO: Self = Vec2::ZERO;
     const FIRST_AXIS: Self = Vec2::X;
     const AXES: [Self; 2] = [Vec2::X, Vec2::Y];
@@ -510,6 +515,39 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     }
 
     #[inline]
+    fn core_reach<T>(shape: &T, center: Self) -> (<Self as Space>::Scalar, <Self as Space>::Scalar)
+    where
+        T: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim2::separation::core_reach(shape, center)
+    }
+
+    #[inline]
+    fn march_to_target<A, B>(
+        a: &crate::query::time_of_impact::Body<'_, <Self as Space>::Scalar, Self, A>,
+        b: &crate::query::time_of_impact::Body<'_, <Self as Space>::Scalar, Self, B>,
+        transforms: [<Self as Space>::Transform; 2],
+        cache: &crate::SimplexCache<<Self as Space>::Scalar, Self>,
+        normal: Self,
+        fraction_and_end: [<Self as Space>::Scalar; 2],
+        target_and_aim: [<Self as Space>::Scalar; 2],
+    ) -> crate::query::time_of_impact::March<<Self as Space>::Scalar>
+    where
+        A: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
+        B: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim2::separation::march_to_target(
+            a,
+            b,
+            transforms,
+            cache,
+            normal,
+            fraction_and_end,
+            target_and_aim,
+        )
+    }
+
+    #[inline]
     fn largest_key(
         self,
         largest: <<Self as Space>::Scalar as Bits>::Key,
@@ -570,6 +608,7 @@ impl<S: Scalar> Space for Vec3<S> {
     type Coordinates = [S; 3];
     type Axes = [Self; 3];
     type Contacts<T: Copy + Debug + PartialEq> = [T; 4];
+    type Sweep = crate::Sweep3<S>;
     const ZERO: Self = Vec3::ZERO;
     const FIRST_AXIS: Self = Vec3::X;
     const AXES: [Self; 3] = [Vec3::X, Vec3::Y, Vec3::Z];
@@ -738,6 +777,39 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
             > + ?Sized,
     {
         crate::dim3::epa::expand(pair, simplex)
+    }
+
+    #[inline]
+    fn core_reach<T>(shape: &T, center: Self) -> (<Self as Space>::Scalar, <Self as Space>::Scalar)
+    where
+        T: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim3::separation::core_reach(shape, center)
+    }
+
+    #[inline]
+    fn march_to_target<A, B>(
+        a: &crate::query::time_of_impact::Body<'_, <Self as Space>::Scalar, Self, A>,
+        b: &crate::query::time_of_impact::Body<'_, <Self as Space>::Scalar, Self, B>,
+        transforms: [<Self as Space>::Transform; 2],
+        cache: &crate::SimplexCache<<Self as Space>::Scalar, Self>,
+        normal: Self,
+        fraction_and_end: [<Self as Space>::Scalar; 2],
+        target_and_aim: [<Self as Space>::Scalar; 2],
+    ) -> crate::query::time_of_impact::March<<Self as Space>::Scalar>
+    where
+        A: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
+        B: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim3::separation::march_to_target(
+            a,
+            b,
+            transforms,
+            cache,
+            normal,
+            fraction_and_end,
+            target_and_aim,
+        )
     }
 
     #[inline]
@@ -917,6 +989,39 @@ pub(crate) mod sealed {
             A: crate::ContactShape<<Self as super::Space>::Scalar, Self> + ?Sized,
             B: crate::ContactShape<<Self as super::Space>::Scalar, Self> + ?Sized;
 
+        /// An upper bound of the distance from `center` to the farthest point of the
+        /// core of `shape`, and the largest magnitude of the support heights it was
+        /// measured from (a size that does not underflow).
+        fn core_reach<T>(
+            shape: &T,
+            center: Self,
+        ) -> (
+            <Self as super::Space>::Scalar,
+            <Self as super::Space>::Scalar,
+        )
+        where
+            Self: super::Space,
+            T: crate::Support<<Self as super::Space>::Scalar, Self> + ?Sized;
+
+        /// One march of `time_of_impact` along the separating axis the distance query
+        /// at `fraction_and_end[0]` calls for (its transforms, warm-start cache and
+        /// normal), towards `target_and_aim[0]`, stopping within `target_and_aim[1]`
+        /// of it (`dim2/separation.rs`, `dim3/separation.rs`).
+        #[allow(clippy::too_many_arguments)]
+        fn march_to_target<A, B>(
+            a: &crate::query::time_of_impact::Body<'_, <Self as super::Space>::Scalar, Self, A>,
+            b: &crate::query::time_of_impact::Body<'_, <Self as super::Space>::Scalar, Self, B>,
+            transforms: [<Self as super::Space>::Transform; 2],
+            cache: &crate::SimplexCache<<Self as super::Space>::Scalar, Self>,
+            normal: Self,
+            fraction_and_end: [<Self as super::Space>::Scalar; 2],
+            target_and_aim: [<Self as super::Space>::Scalar; 2],
+        ) -> crate::query::time_of_impact::March<<Self as super::Space>::Scalar>
+        where
+            Self: super::Space,
+            A: crate::Support<<Self as super::Space>::Scalar, Self> + ?Sized,
+            B: crate::Support<<Self as super::Space>::Scalar, Self> + ?Sized;
+
         /// The largest of `largest` and the magnitude keys of the coordinates.
         fn largest_key(
             self,
@@ -927,6 +1032,25 @@ pub(crate) mod sealed {
     }
 
     use crate::{Scalar, Transform3, Vec3};
+
+    /// What `time_of_impact` asks of a dimension's sweep.
+    pub trait SweepMotion<V: super::Space>: Copy + Debug + PartialEq {
+        /// The centre of rotation in the shape's frame.
+        fn local_center(&self) -> V;
+        /// Where the centre is at fraction 0.
+        fn center_start(&self) -> V;
+        /// How far the centre moves over the step.
+        fn translation(&self) -> V;
+        /// The angle the body turns by over the step, not negative.
+        fn turn_angle(&self) -> V::Scalar;
+        /// The transform placing the shape at fraction `t`.
+        fn transform_at(&self, t: V::Scalar) -> V::Transform;
+        /// Whether every part is finite, and so are the motion and the turn.
+        fn is_valid(&self) -> bool;
+        /// The sweep with its centres taken relative to `origin` and every length
+        /// multiplied by `factor`.
+        fn rebased(&self, origin: V, factor: V::Scalar) -> Self;
+    }
 
     /// A 3D placement as its rotation matrix and translation, for the GJK loops.
     ///

@@ -5,5 +5,6 @@
 pub(crate) mod clip;
 pub(crate) mod epa;
 pub(crate) mod manifold;
+pub(crate) mod separation;
 pub(crate) mod simplex;
 pub(crate) mod sweep;

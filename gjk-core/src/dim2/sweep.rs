@@ -234,6 +234,42 @@ impl<S: Scalar> Sweep<S> {
     }
 }
 
+impl<S: Scalar> crate::space::sealed::SweepMotion<Vec2<S>> for Sweep<S> {
+    #[inline]
+    fn local_center(&self) -> Vec2<S> {
+        self.local_center
+    }
+    #[inline]
+    fn center_start(&self) -> Vec2<S> {
+        self.center_start
+    }
+    #[inline]
+    fn translation(&self) -> Vec2<S> {
+        Sweep::translation(self)
+    }
+    #[inline]
+    fn turn_angle(&self) -> S {
+        self.turn().abs()
+    }
+    #[inline]
+    fn transform_at(&self, t: S) -> Transform<S> {
+        Sweep::transform_at(self, t)
+    }
+    #[inline]
+    fn is_valid(&self) -> bool {
+        Sweep::is_valid(self)
+    }
+    #[inline]
+    fn rebased(&self, origin: Vec2<S>, factor: S) -> Self {
+        Self {
+            local_center: self.local_center * factor,
+            center_start: (self.center_start - origin) * factor,
+            center_end: (self.center_end - origin) * factor,
+            ..*self
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

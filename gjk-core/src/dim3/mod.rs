@@ -8,4 +8,6 @@ pub(crate) mod epa;
 pub(crate) mod face_clip;
 pub(crate) mod manifold;
 pub(crate) mod polytope;
+pub(crate) mod separation;
 pub(crate) mod simplex;
+pub(crate) mod sweep;

@@ -7,8 +7,9 @@
 //! - `point.rs`: `contains_point` and `project_point`;
 //! - `ray_cast.rs` and `shape_cast.rs`, with their value types in `cast.rs`;
 //! - `manifold/`: contact manifolds (each dimension's clipping in its folder);
-//! - the plane only: `time_of_impact_2d/` (sweeps that turn) and `outline_2d.rs`
-//!   (debug outlines).
+//! - `time_of_impact/`: sweeps that turn (each dimension's separation bounds in its
+//!   folder);
+//! - the plane only: `outline_2d.rs` (debug outlines).
 //!
 //! Each is built on the shared machinery in `kernel/`.
 
@@ -21,4 +22,4 @@ pub(crate) mod penetration;
 pub(crate) mod point;
 pub(crate) mod ray_cast;
 pub(crate) mod shape_cast;
-pub(crate) mod time_of_impact_2d;
+pub(crate) mod time_of_impact;

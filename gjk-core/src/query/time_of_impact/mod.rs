@@ -1,5 +1,6 @@
 //! `time_of_impact`: the first fraction of a step at which two bodies that translate
-//! and rotate come within a target separation of each other.
+//! and rotate come within a target separation of each other, in the plane and in
+//! space.
 //!
 //! Conservative advancement after Box2D's `b2TimeOfImpact`, with its root finder
 //! replaced by steps to the first root of a certified lower bound:
@@ -11,15 +12,17 @@
 //!     t = 0 and the shapes overlap or d < target  -> Overlapped
 //!     d <= target + tolerance / 8                  -> Hit at t
 //!     pick a separating axis from the GJK simplex:
-//!         two vertices of A's core: a face of A, the axis turns with A
-//!         two vertices of B's core: a face of B, the axis turns with B
-//!         otherwise (vertex pairs, curved shapes): the normal, fixed in the world
-//!     s(u) = gap between the support lines of the two shapes along the axis at u,
-//!            from the support functions at the swept transforms
+//!         a face of A's core (two vertices in the plane; in space three, or two
+//!             against one of B): the axis turns with A
+//!         a face of B's core: the axis turns with B
+//!         otherwise (vertex pairs, edge pairs, curved shapes): the normal, fixed in
+//!             the world
+//!     s(u) = gap between the support lines (planes) of the two shapes along the
+//!            axis at u, from the support functions at the swept transforms
 //!     march u from t, at most ROOT_ITERATIONS steps, each to the first root of a
-//!            lower bound s(u) + slope h - curvature h^2 / 2 of s(u + h), the longer
-//!            of two: one from the shapes' reaches, one from the wedges between the
-//!            support lines at u and at a trial end
+//!            lower bound s(u) + slope h - curvature h^2 / 2 of s(u + h), the longest
+//!            of those certified: from the shapes' reaches, from the support lines
+//!            (planes) at u and at a trial end, in space also from the reach balls
 //!         no root before t_max                     -> Separated
 //!         s(u) <= target + tolerance / 8           -> t = u, next iteration
 //! out of iterations or progress: Hit at the last t where d <= target + tolerance,
@@ -38,29 +41,25 @@
 //!   with support functions along the axis at every time, never with stored vertices.
 //! - No slop: the default target is first touch and the tolerance a few rounding
 //!   errors of the distance (see [`ToiConfig`]), not Box2D's quarter of a linear slop.
-//! - Each step is certified by the longer of two lower bounds: one from how far each
+//! - Each step is certified by the longest of the lower bounds: one from how far each
 //!   shape reaches from its centre of rotation (valid for any shape, but it assumes
-//!   the worst of the points it does not see) and one from the wedge between each
-//!   shape's support lines at both ends of a trial step, exact when the support points
+//!   the worst of the points it does not see) and one from each shape's support lines
+//!   (planes in space) at both ends of a trial step, exact when the support points
 //!   stay the same (then the step is a Newton step with a safety margin and the march
 //!   converges quadratically). Pure translations are linear in time and land on the
-//!   root in one step.
+//!   root in one step. Each dimension writes its bounds in its folder
+//!   (`dim2/separation.rs`, `dim3/separation.rs`); the march is `march.rs`.
 
-mod separation;
+mod march;
+
+pub(crate) use march::{
+    AxisSeparation, March, Model, Sample, certified_step, march, step_within, trial_span,
+};
 
 use crate::kernel::rescale::{Scaled, factor_for};
 use crate::kernel::{Core, CoreOf};
-use crate::{DistanceStatus, Scalar, SimplexCache, Support, Sweep, distance_cached};
-use separation::{AxisKind, Body, March, Motion, Separation, axis_kind};
-
-/// Cap on the steps of one march along one axis. A march that reaches it hands its
-/// point, which is still known to be clear, back to the outer loop, which measures the
-/// distance there and starts again along a fresh axis. Measured on the sweeps of
-/// gjk-shapes' `time_of_impact::oracle` tests (4000 per class): without rotation every
-/// march takes one or two steps (the separation is linear in time); turning by up to a
-/// turn and a bit per step, about 1 % of the marches take more than 16 steps and the
-/// longest reach the cap (bodies turning about far-off centres, elongated ellipses).
-const ROOT_ITERATIONS: u32 = 64;
+use crate::space::sealed::SweepMotion;
+use crate::{DistanceStatus, Scalar, SimplexCache, Space, Support, distance_cached};
 
 /// Parameters of [`time_of_impact_with`].
 ///
@@ -194,7 +193,8 @@ impl<S: Scalar> ToiOutput<S> {
 /// [`ToiConfig`] (first touch, tolerance a few rounding errors of the distance).
 ///
 /// `sweep_a` and `sweep_b` describe both bodies' motion over fractions `[0, 1]`
-/// (translation and rotation, see [`Sweep`]); the query looks at `[0, t_max]`.
+/// (translation and rotation, see [`Sweep`](crate::Sweep) in the plane and
+/// [`Sweep3`](crate::Sweep3) in space); the query looks at `[0, t_max]`.
 /// Fractions beyond 1 extend the motion at the same rates. See [`time_of_impact_with`]
 /// for the algorithm and [`ToiStatus`] for the outcomes.
 ///
@@ -217,17 +217,37 @@ impl<S: Scalar> ToiOutput<S> {
 /// assert!(out.fraction > 0.2 && out.fraction < 0.5);
 /// # Ok::<(), gjk_shapes::ShapeError>(())
 /// ```
-pub fn time_of_impact<S, A, B>(
+///
+/// In space the sweeps are [`Sweep3`](crate::Sweep3)s: a unit cube falling 4 onto a
+/// slab while it turns half a turn about a horizontal axis.
+///
+/// ```
+/// use gjk_core::{time_of_impact, Quat, Sweep3, ToiStatus, Transform3, Vec3};
+/// use gjk_shapes::Cuboid;
+///
+/// let slab = Cuboid::new(Vec3::new(10.0_f64, 10.0, 0.5))?;
+/// let cube = Cuboid::new(Vec3::new(0.5, 0.5, 0.5))?;
+/// let resting = Sweep3::fixed(Transform3::IDENTITY);
+/// let half_turn = Vec3::new(core::f64::consts::PI, 0.0, 0.0);
+/// let falling = Sweep3::new(Vec3::ZERO, Vec3::new(0.0, 0.0, 3.0), Vec3::new(0.0, 0.0, -1.0), Quat::IDENTITY, half_turn);
+/// let out = time_of_impact(&slab, resting, &cube, falling, 1.0);
+/// assert_eq!(out.status, ToiStatus::Hit);
+/// // Faces meet at 0.5 without turning; the turning cube's edge reaches down first.
+/// assert!(out.fraction < 0.5);
+/// # Ok::<(), gjk_shapes::ShapeError>(())
+/// ```
+pub fn time_of_impact<S, V, A, B>(
     a: &A,
-    sweep_a: Sweep<S>,
+    sweep_a: V::Sweep,
     b: &B,
-    sweep_b: Sweep<S>,
+    sweep_b: V::Sweep,
     t_max: S,
 ) -> ToiOutput<S>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     time_of_impact_with(a, sweep_a, b, sweep_b, t_max, ToiConfig::default())
 }
@@ -262,18 +282,19 @@ where
 /// assert_eq!(out.status, ToiStatus::Hit);
 /// assert!((out.fraction - 7.5 / 8.0).abs() < 1e-12);
 /// ```
-pub fn time_of_impact_with<S, A, B>(
+pub fn time_of_impact_with<S, V, A, B>(
     a: &A,
-    sweep_a: Sweep<S>,
+    sweep_a: V::Sweep,
     b: &B,
-    sweep_b: Sweep<S>,
+    sweep_b: V::Sweep,
     t_max: S,
     config: ToiConfig<S>,
 ) -> ToiOutput<S>
 where
     S: Scalar,
-    A: Support<S> + ?Sized,
-    B: Support<S> + ?Sized,
+    V: Space<Scalar = S>,
+    A: Support<S, V> + ?Sized,
+    B: Support<S, V> + ?Sized,
 {
     let invalid = |iterations| ToiOutput::new(ToiStatus::InvalidInput, S::nan(), iterations);
     let target = config.target_separation;
@@ -295,30 +316,26 @@ where
     // bodies, which changes no distance, and keeps the transforms at every fraction
     // as precise as the bodies' offset and motion, however far from the origin they
     // are.
-    let origin = sweep_a.center_start;
-    let shift = |sweep: Sweep<S>| Sweep {
-        center_start: sweep.center_start - origin,
-        center_end: sweep.center_end - origin,
-        ..sweep
-    };
-    let (sweep_a, sweep_b) = (shift(sweep_a), shift(sweep_b));
+    let origin = sweep_a.center_start();
+    let (sweep_a, sweep_b) = (
+        sweep_a.rebased(origin, S::ONE),
+        sweep_b.rebased(origin, S::ONE),
+    );
     let body_a = Body::new(a, sweep_a);
     let body_b = Body::new(b, sweep_b);
-    let motion = Motion::new(&sweep_a, &sweep_b, t_max);
+    let offset = sweep_b.center_start() - sweep_a.center_start();
+    let velocity = sweep_b.translation() - sweep_a.translation();
     // Known before the loop: a pair whose sizes, offset and motion lie outside the
     // window runs scaled by a power of two from the start (see `rescale.rs`), where its
     // distances and their squares keep their digits.
-    let rescue = factor_for([
-        body_a.extent,
-        body_b.extent,
-        a.radius(),
-        b.radius(),
-        motion.offset.x,
-        motion.offset.y,
-        motion.velocity.x * t_max,
-        motion.velocity.y * t_max,
-    ]);
-    if let Some(factor) = rescue {
+    let lengths = [body_a.extent, body_b.extent, a.radius(), b.radius()];
+    let motion = offset.coordinates().into_iter().chain(
+        velocity
+            .coordinates()
+            .into_iter()
+            .map(|coordinate| coordinate * t_max),
+    );
+    if let Some(factor) = factor_for(lengths.into_iter().chain(motion)) {
         return rescaled(
             &CoreOf::<_, true>(a),
             sweep_a,
@@ -329,7 +346,7 @@ where
             factor,
         );
     }
-    let Some(scale) = Scale::new(&body_a, &body_b, &motion, t_max) else {
+    let Some(scale) = Scale::new(&body_a, &body_b, offset, velocity, t_max) else {
         return invalid(0);
     };
     // One rounding of the fraction moves the shapes by up to `eps * travel`, and the
@@ -345,7 +362,7 @@ where
     // shapes converge quadratically and pay about one more distance query.
     let aim = config.tolerance * scale.size / S::from_f64(8.0) + resolution;
 
-    let mut cache = SimplexCache::new();
+    let mut cache = SimplexCache::<S, V>::new();
     let mut fraction = S::ZERO;
     let mut iterations = 0;
     // The latest fraction at which the gap was measured within the tolerance.
@@ -384,20 +401,15 @@ where
             acceptable = Some(fraction);
         }
 
-        let march = match axis_kind(a, xf_a, b, xf_b, &cache) {
-            AxisKind::FaceA => {
-                let axis = xf_a.rotation.inv_rotate(out.normal);
-                Separation::turning_with_first(&body_a, &body_b, motion, axis)
-                    .march(fraction, t_max, target, aim)
-            }
-            AxisKind::FaceB => {
-                let axis = xf_b.rotation.inv_rotate(-out.normal);
-                Separation::turning_with_first(&body_b, &body_a, motion.reversed(), axis)
-                    .march(fraction, t_max, target, aim)
-            }
-            AxisKind::Points => Separation::fixed_in_world(&body_a, &body_b, motion, out.normal)
-                .march(fraction, t_max, target, aim),
-        };
+        let march = V::march_to_target(
+            &body_a,
+            &body_b,
+            [xf_a, xf_b],
+            &cache,
+            out.normal,
+            [fraction, t_max],
+            [target, aim],
+        );
         match march {
             // Never within the aim again; a gap already within the tolerance is the
             // closest the shapes come.
@@ -427,30 +439,24 @@ where
 #[cold]
 #[cfg_attr(not(gjk_compact), inline(never))]
 #[cfg_attr(gjk_compact, inline)]
-fn rescaled<S: Scalar>(
-    a: &dyn Core<S>,
-    sweep_a: Sweep<S>,
-    b: &dyn Core<S>,
-    sweep_b: Sweep<S>,
+fn rescaled<S: Scalar, V: Space<Scalar = S>>(
+    a: &dyn Core<S, V>,
+    sweep_a: V::Sweep,
+    b: &dyn Core<S, V>,
+    sweep_b: V::Sweep,
     t_max: S,
     config: ToiConfig<S>,
     factor: S,
 ) -> ToiOutput<S> {
-    let scale = |sweep: Sweep<S>| Sweep {
-        local_center: sweep.local_center * factor,
-        center_start: sweep.center_start * factor,
-        center_end: sweep.center_end * factor,
-        ..sweep
-    };
     let config = ToiConfig {
         target_separation: config.target_separation * factor,
         ..config
     };
     time_of_impact_with(
-        &CoreOf::<_, true>(&Scaled { shape: a, factor }) as &dyn Core<S>,
-        scale(sweep_a),
-        &CoreOf::<_, true>(&Scaled { shape: b, factor }) as &dyn Core<S>,
-        scale(sweep_b),
+        &CoreOf::<_, true>(&Scaled { shape: a, factor }) as &dyn Core<S, V>,
+        sweep_a.rebased(V::ZERO, factor),
+        &CoreOf::<_, true>(&Scaled { shape: b, factor }) as &dyn Core<S, V>,
+        sweep_b.rebased(V::ZERO, factor),
         t_max,
         config,
     )
@@ -474,29 +480,60 @@ struct Scale<S> {
 
 impl<S: Scalar> Scale<S> {
     /// `None` if a support point was not finite.
-    fn new<A, B>(
-        a: &Body<'_, S, A>,
-        b: &Body<'_, S, B>,
-        motion: &Motion<S>,
+    fn new<V, A, B>(
+        a: &Body<'_, S, V, A>,
+        b: &Body<'_, S, V, B>,
+        offset: V,
+        velocity: V,
         t_max: S,
     ) -> Option<Self>
     where
-        A: Support<S> + ?Sized,
-        B: Support<S> + ?Sized,
+        V: Space<Scalar = S>,
+        A: Support<S, V> + ?Sized,
+        B: Support<S, V> + ?Sized,
     {
         let size = a.reach + a.shape.radius() + b.reach + b.shape.radius();
-        let travel = (motion.velocity.length()
-            + motion.turn_first.abs() * a.reach
-            + motion.turn_second.abs() * b.reach)
-            * t_max;
+        let travel =
+            (velocity.length() + a.sweep.turn_angle() * a.reach + b.sweep.turn_angle() * b.reach)
+                * t_max;
         if !(size.is_finite() && travel.is_finite()) {
             return None;
         }
+        // The norm of a linear function is convex: its maximum is at an end.
+        let max_offset = offset.length().max((offset + velocity * t_max).length());
         let size = if size > S::ZERO {
             size
         } else {
-            motion.max_offset.max(S::EPS)
+            max_offset.max(S::EPS)
         };
         Some(Self { size, travel })
+    }
+}
+
+/// A swept shape and the bound on its extent that the lower bounds need.
+pub struct Body<'s, S, V: Space<Scalar = S>, T: ?Sized> {
+    pub shape: &'s T,
+    pub sweep: V::Sweep,
+    /// An upper bound of `|p - local_center|` over the points `p` of the core.
+    pub reach: S,
+    /// The largest support height the reach was measured from, unsquared: the body's
+    /// size where `reach`, a square root of squares, underflowed (see `rescale.rs`).
+    pub extent: S,
+}
+
+impl<'s, S, V, T> Body<'s, S, V, T>
+where
+    S: Scalar,
+    V: Space<Scalar = S>,
+    T: Support<S, V> + ?Sized,
+{
+    pub(crate) fn new(shape: &'s T, sweep: V::Sweep) -> Self {
+        let (reach, extent) = V::core_reach(shape, sweep.local_center());
+        Self {
+            shape,
+            sweep,
+            reach,
+            extent,
+        }
     }
 }

@@ -18,22 +18,6 @@ impl Support<f64> for Boxy {
 }
 
 #[test]
-fn certified_step_is_the_first_root_of_the_lower_bound() {
-    // Linear: gap 1 falling at 2 per unit.
-    assert_eq!(certified_step(1.0_f64, -2.0, 0.0), 0.5);
-    // Rising and flat without curvature: never.
-    assert_eq!(certified_step(1.0_f64, 0.5, 0.0), f64::INFINITY);
-    assert_eq!(certified_step(1.0_f64, 0.0, 0.0), f64::INFINITY);
-    // 1 - h - h^2 / 2 = 0 at h = sqrt(3) - 1; 1 + h - h^2 = 0 at (1 + sqrt 5) / 2.
-    assert!((certified_step(1.0_f64, -1.0, 1.0) - (3.0_f64.sqrt() - 1.0)).abs() < 1e-15);
-    let golden = (1.0 + 5.0_f64.sqrt()) / 2.0;
-    assert!((certified_step(1.0_f64, 1.0, 2.0) - golden).abs() < 1e-15);
-    // A tiny gap against a steep slope keeps its relative precision.
-    let step = certified_step(1e-300_f64, -1.0, 1e10);
-    assert!((step - 1e-300).abs() <= 1e-315);
-}
-
-#[test]
 fn core_reach_is_exact_for_boxes_and_bounds_the_corners_about_any_centre() {
     let (reach, _) = core_reach(&Boxy(2.0, 1.0), Vec2::ZERO);
     assert!((reach - 5.0_f64.sqrt()).abs() < 1e-14 && reach >= 5.0_f64.sqrt());

@@ -3,14 +3,54 @@
 //! axis by certified steps, each the longer of two lower bounds on the time the
 //! separation along it needs to close.
 
-use super::ROOT_ITERATIONS;
 use crate::kernel::rescale::largest_magnitude;
+use crate::query::time_of_impact::{
+    AxisSeparation, Body, March, Model, march, step_within, trial_span,
+};
 use crate::{FeatureId, Rot, Scalar, SimplexCache, Support, Sweep, Transform, Vec2};
+
+/// The separation at one fraction, its lower bound and the support points.
+type Sample<S> = crate::query::time_of_impact::Sample<S, Supporting<S>>;
+
+/// One march of `time_of_impact` in the plane, along the axis the final simplex of the
+/// distance query at `fraction` calls for (see [`axis_kind`]).
+pub(crate) fn march_to_target<S, A, B>(
+    a: &Body<'_, S, Vec2<S>, A>,
+    b: &Body<'_, S, Vec2<S>, B>,
+    [xf_a, xf_b]: [Transform<S>; 2],
+    cache: &SimplexCache<S>,
+    normal: Vec2<S>,
+    [fraction, t_max]: [S; 2],
+    [target, aim]: [S; 2],
+) -> March<S>
+where
+    S: Scalar,
+    A: Support<S> + ?Sized,
+    B: Support<S> + ?Sized,
+{
+    let motion = Motion::new(&a.sweep, &b.sweep, t_max);
+    match axis_kind(a.shape, xf_a, b.shape, xf_b, cache) {
+        AxisKind::FaceA => {
+            let axis = xf_a.rotation.inv_rotate(normal);
+            let separation = Separation::turning_with_first(a, b, motion, axis);
+            march(&separation, fraction, t_max, target, aim)
+        }
+        AxisKind::FaceB => {
+            let axis = xf_b.rotation.inv_rotate(-normal);
+            let separation = Separation::turning_with_first(b, a, motion.reversed(), axis);
+            march(&separation, fraction, t_max, target, aim)
+        }
+        AxisKind::Points => {
+            let separation = Separation::fixed_in_world(a, b, motion, normal);
+            march(&separation, fraction, t_max, target, aim)
+        }
+    }
+}
 
 /// Which separating axis the GJK simplex calls for (Box2D's `b2SeparationFunction`
 /// types).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum AxisKind {
+enum AxisKind {
     /// Two distinct vertices of A: the gap is measured from A's face, and the axis
     /// turns with A.
     FaceA,
@@ -29,7 +69,7 @@ pub(super) enum AxisKind {
 /// feature ids naming the same point (a degenerate polygon) do not either. The points
 /// are rebuilt from the cache as the warm start does: by feature id where the shape
 /// can name its points, otherwise by support along the cached direction.
-pub(super) fn axis_kind<S, A, B>(
+fn axis_kind<S, A, B>(
     a: &A,
     xf_a: Transform<S>,
     b: &B,
@@ -69,28 +109,7 @@ where
     }
 }
 
-/// A swept shape and the bound on its extent that the lower bounds need.
-pub(super) struct Body<'s, S, T: ?Sized> {
-    pub(super) shape: &'s T,
-    sweep: Sweep<S>,
-    /// An upper bound of `|p - local_center|` over the points `p` of the core.
-    pub(super) reach: S,
-    /// The largest support height `core_reach` measured, unsquared: the body's size
-    /// where `reach`, a square root of squares, underflowed (see `rescale.rs`).
-    pub(super) extent: S,
-}
-
-impl<'s, S: Scalar, T: Support<S> + ?Sized> Body<'s, S, T> {
-    pub(super) fn new(shape: &'s T, sweep: Sweep<S>) -> Self {
-        let (reach, extent) = core_reach(shape, sweep.local_center);
-        Self {
-            shape,
-            reach,
-            extent,
-            sweep,
-        }
-    }
-
+impl<S: Scalar, T: Support<S> + ?Sized> Body<'_, S, Vec2<S>, T> {
     /// The support point of the core about the centre of rotation along the world
     /// direction `direction` when the body is turned by `rotation`. Its support value
     /// `H = max over core points p of R (p - local_center) . n` is
@@ -126,7 +145,7 @@ impl<'s, S: Scalar, T: Support<S> + ?Sized> Body<'s, S, T> {
 ///
 /// Also the largest magnitude of the eight heights, a measure of size that does not
 /// underflow.
-fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> (S, S) {
+pub(crate) fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> (S, S) {
     let half_sqrt_2 = S::from_f64(core::f64::consts::FRAC_1_SQRT_2);
     let sqrt_2 = S::from_f64(core::f64::consts::SQRT_2);
     let (one, zero) = (S::ONE, S::ZERO);
@@ -158,21 +177,21 @@ fn core_reach<S: Scalar, T: Support<S> + ?Sized>(shape: &T, center: Vec2<S>) -> 
 
 /// The relative motion of the two centres of rotation and the turns of the bodies.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Motion<S> {
+struct Motion<S> {
     /// `c_second - c_first` at fraction 0.
-    pub(super) offset: Vec2<S>,
+    offset: Vec2<S>,
     /// How much the offset changes per unit fraction.
-    pub(super) velocity: Vec2<S>,
+    velocity: Vec2<S>,
     /// Turn of the first and second body per unit fraction.
-    pub(super) turn_first: S,
-    pub(super) turn_second: S,
+    turn_first: S,
+    turn_second: S,
     /// `max |c_second - c_first|` over `[0, t_max]` (the norm of a linear function is
     /// convex: the maximum is at an end).
-    pub(super) max_offset: S,
+    max_offset: S,
 }
 
 impl<S: Scalar> Motion<S> {
-    pub(super) fn new(first: &Sweep<S>, second: &Sweep<S>, t_max: S) -> Self {
+    fn new(first: &Sweep<S>, second: &Sweep<S>, t_max: S) -> Self {
         let offset = second.center_start - first.center_start;
         let velocity = second.translation() - first.translation();
         let end = offset + velocity * t_max;
@@ -186,7 +205,7 @@ impl<S: Scalar> Motion<S> {
     }
 
     /// The same motion seen with the bodies' roles swapped.
-    pub(super) fn reversed(self) -> Self {
+    fn reversed(self) -> Self {
         Self {
             offset: -self.offset,
             velocity: -self.velocity,
@@ -219,28 +238,13 @@ enum AxisFrame<S> {
 /// The first body owns the axis when the axis turns with a face; for a face of B the
 /// bodies are passed in swapped order, which changes nothing else: the separation is
 /// symmetric.
-pub(super) struct Separation<'b, 's, S, P: ?Sized, Q: ?Sized> {
-    first: &'b Body<'s, S, P>,
-    second: &'b Body<'s, S, Q>,
+struct Separation<'b, 's, S: Scalar, P: ?Sized, Q: ?Sized> {
+    first: &'b Body<'s, S, Vec2<S>, P>,
+    second: &'b Body<'s, S, Vec2<S>, Q>,
     motion: Motion<S>,
     frame: AxisFrame<S>,
     /// Sum of the two radii.
     radius: S,
-}
-
-/// The separation at one fraction and the coefficients of its lower bound
-/// `s(t + h) >= separation + slope h - curvature h^2 / 2` for `h >= 0`, with the
-/// support points it was measured between.
-#[derive(Clone, Copy, Debug)]
-struct Sample<S> {
-    separation: S,
-    slope: S,
-    curvature: S,
-    /// The first body's support point (unused along a face of the first body, whose
-    /// support value is constant).
-    first: Supporting<S>,
-    /// The second body's support point.
-    second: Supporting<S>,
 }
 
 /// A body's support point along the axis at one fraction.
@@ -250,15 +254,6 @@ struct Supporting<S> {
     lever: Vec2<S>,
     /// The unit direction it supports, in the body's frame.
     direction: Vec2<S>,
-}
-
-/// A lower bound `value + slope h - curvature h^2 / 2` of a separation `h` after the
-/// fraction it was taken at.
-#[derive(Clone, Copy, Debug)]
-struct Model<S> {
-    value: S,
-    slope: S,
-    curvature: S,
 }
 
 /// The apex of the wedge between the support lines of a body at two fractions: a
@@ -283,20 +278,6 @@ fn wedge_apex<S: Scalar>(start: Supporting<S>, end: Supporting<S>) -> Vec2<S> {
     start.lever + start.direction.perp() * along
 }
 
-/// How a march along one axis ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum March<S> {
-    /// The separation stays above the target up to `t_max`.
-    Clear,
-    /// The separation is within the aim of the target at this fraction; it is above the
-    /// target before it.
-    Reached(S),
-    /// The step cap; the separation is above the target up to this fraction.
-    Capped(S),
-    /// A support point or a value was not finite.
-    Invalid,
-}
-
 impl<'b, 's, S, P, Q> Separation<'b, 's, S, P, Q>
 where
     S: Scalar,
@@ -304,9 +285,9 @@ where
     Q: Support<S> + ?Sized,
 {
     /// Along a world-fixed unit axis from `first` towards `second`.
-    pub(super) fn fixed_in_world(
-        first: &'b Body<'s, S, P>,
-        second: &'b Body<'s, S, Q>,
+    fn fixed_in_world(
+        first: &'b Body<'s, S, Vec2<S>, P>,
+        second: &'b Body<'s, S, Vec2<S>, Q>,
         motion: Motion<S>,
         axis: Vec2<S>,
     ) -> Self {
@@ -321,9 +302,9 @@ where
 
     /// Along a unit axis fixed in `first`'s frame (the normal of one of its faces),
     /// pointing towards `second`.
-    pub(super) fn turning_with_first(
-        first: &'b Body<'s, S, P>,
-        second: &'b Body<'s, S, Q>,
+    fn turning_with_first(
+        first: &'b Body<'s, S, Vec2<S>, P>,
+        second: &'b Body<'s, S, Vec2<S>, Q>,
         motion: Motion<S>,
         axis: Vec2<S>,
     ) -> Self {
@@ -367,6 +348,63 @@ where
         };
         (first, self.second.supporting(rotation_second, -normal))
     }
+
+    /// The separation along the axis of two points rigidly attached to the bodies
+    /// (`lever_first`, `lever_second` about their centres, in their frames) taken as
+    /// the support points, with its exact slope and a bound on its curvature, at
+    /// fraction `t`.
+    ///
+    /// With `a_i = R_i(t) lever_i` and `q = (c_2 - c_1) + a_2 - a_1` (world axis) the
+    /// value is `q . n - r`; `a_i' = w_i perp(a_i)` and `a_i'' = -w_i^2 a_i`, so
+    /// `slope = (v + w_2 perp(a_2) - w_1 perp(a_1)) . n` and
+    /// `|value''| <= w_1^2 |a_1| + w_2^2 |a_2|`.
+    ///
+    /// Axis turning with the first body: the first body's support value is the
+    /// constant `H_1`, `q = (c_2 - c_1) + a_2` and `n' = w_1 perp(n)`, `n'' = -w_1^2 n`:
+    /// `value = q . n - H_1 - r`, `slope = (v + w_2 perp(a_2)) . n + w_1 q . perp(n)`,
+    /// and `value'' = q'' . n + 2 q' . n' + q . n''` gives
+    /// `|value''| <= w_2^2 |a_2| + 2 |w_1| (|v| + |w_2| |a_2|) + w_1^2 (D + |a_2|)`.
+    fn rigid_points(&self, t: S, lever_first: Vec2<S>, lever_second: Vec2<S>) -> Model<S> {
+        let motion = &self.motion;
+        let (turn_1, turn_2) = (motion.turn_first, motion.turn_second);
+        let (rotation_first, rotation_second, normal) = self.frame_at(t);
+        let arm_2 = rotation_second.rotate(lever_second);
+        let arm_2_length = lever_second.length();
+        match self.frame {
+            AxisFrame::World(_) => {
+                let arm_1 = rotation_first.rotate(lever_first);
+                let q = motion.offset_at(t) + arm_2 - arm_1;
+                let rate = motion.velocity + arm_2.perp() * turn_2 - arm_1.perp() * turn_1;
+                Model {
+                    value: q.dot(normal) - self.radius,
+                    slope: rate.dot(normal),
+                    curvature: turn_1 * turn_1 * lever_first.length()
+                        + turn_2 * turn_2 * arm_2_length,
+                }
+            }
+            AxisFrame::First { extent, .. } => {
+                let q = motion.offset_at(t) + arm_2;
+                let rate = motion.velocity + arm_2.perp() * turn_2;
+                let speed = motion.velocity.length() + turn_2.abs() * arm_2_length;
+                Model {
+                    value: q.dot(normal) - extent - self.radius,
+                    slope: rate.dot(normal) + turn_1 * q.dot(normal.perp()),
+                    curvature: turn_2 * turn_2 * arm_2_length
+                        + S::TWO * turn_1.abs() * speed
+                        + turn_1 * turn_1 * (motion.max_offset + arm_2_length),
+                }
+            }
+        }
+    }
+}
+
+impl<S, P, Q> AxisSeparation<S> for Separation<'_, '_, S, P, Q>
+where
+    S: Scalar,
+    P: Support<S> + ?Sized,
+    Q: Support<S> + ?Sized,
+{
+    type Supporting = Supporting<S>;
 
     /// The separation along the axis at fraction `t` and its lower bound.
     ///
@@ -445,54 +483,6 @@ where
         }
     }
 
-    /// The separation along the axis of two points rigidly attached to the bodies
-    /// (`lever_first`, `lever_second` about their centres, in their frames) taken as
-    /// the support points, with its exact slope and a bound on its curvature, at
-    /// fraction `t`.
-    ///
-    /// With `a_i = R_i(t) lever_i` and `q = (c_2 - c_1) + a_2 - a_1` (world axis) the
-    /// value is `q . n - r`; `a_i' = w_i perp(a_i)` and `a_i'' = -w_i^2 a_i`, so
-    /// `slope = (v + w_2 perp(a_2) - w_1 perp(a_1)) . n` and
-    /// `|value''| <= w_1^2 |a_1| + w_2^2 |a_2|`.
-    ///
-    /// Axis turning with the first body: the first body's support value is the
-    /// constant `H_1`, `q = (c_2 - c_1) + a_2` and `n' = w_1 perp(n)`, `n'' = -w_1^2 n`:
-    /// `value = q . n - H_1 - r`, `slope = (v + w_2 perp(a_2)) . n + w_1 q . perp(n)`,
-    /// and `value'' = q'' . n + 2 q' . n' + q . n''` gives
-    /// `|value''| <= w_2^2 |a_2| + 2 |w_1| (|v| + |w_2| |a_2|) + w_1^2 (D + |a_2|)`.
-    fn rigid_points(&self, t: S, lever_first: Vec2<S>, lever_second: Vec2<S>) -> Model<S> {
-        let motion = &self.motion;
-        let (turn_1, turn_2) = (motion.turn_first, motion.turn_second);
-        let (rotation_first, rotation_second, normal) = self.frame_at(t);
-        let arm_2 = rotation_second.rotate(lever_second);
-        let arm_2_length = lever_second.length();
-        match self.frame {
-            AxisFrame::World(_) => {
-                let arm_1 = rotation_first.rotate(lever_first);
-                let q = motion.offset_at(t) + arm_2 - arm_1;
-                let rate = motion.velocity + arm_2.perp() * turn_2 - arm_1.perp() * turn_1;
-                Model {
-                    value: q.dot(normal) - self.radius,
-                    slope: rate.dot(normal),
-                    curvature: turn_1 * turn_1 * lever_first.length()
-                        + turn_2 * turn_2 * arm_2_length,
-                }
-            }
-            AxisFrame::First { extent, .. } => {
-                let q = motion.offset_at(t) + arm_2;
-                let rate = motion.velocity + arm_2.perp() * turn_2;
-                let speed = motion.velocity.length() + turn_2.abs() * arm_2_length;
-                Model {
-                    value: q.dot(normal) - extent - self.radius,
-                    slope: rate.dot(normal) + turn_1 * q.dot(normal.perp()),
-                    curvature: turn_2 * turn_2 * arm_2_length
-                        + S::TWO * turn_1.abs() * speed
-                        + turn_1 * turn_1 * (motion.max_offset + arm_2_length),
-                }
-            }
-        }
-    }
-
     /// How fast the support directions turn in the bodies' frames: both bodies'
     /// turns along a world axis; along a face of the first body, only the second's,
     /// relative to the first.
@@ -520,92 +510,16 @@ where
     /// of [`sample`](Self::sample) converges only geometrically on turning bodies.
     fn wedge_step(&self, t: S, sample: &Sample<S>, gap: S, target: S, span_limit: S) -> S {
         let held = self.rigid_points(t, sample.first.lever, sample.second.lever);
-        let guess = certified_step(gap, held.slope, held.curvature);
-        let span = (guess * S::from_f64(1.5)).min(span_limit);
-        if span.is_nan() || span <= S::ZERO {
+        let Some(span) = trial_span(held, gap, span_limit) else {
             return S::ZERO;
-        }
+        };
         let (first_end, second_end) = self.supports_at(t + span);
         let apex_first = wedge_apex(sample.first, first_end);
         let apex_second = wedge_apex(sample.second, second_end);
         let bound = self.rigid_points(t, apex_first, apex_second);
         // The apexes lie on the support lines at `t`, so the bound starts at the
-        // separation; the smaller of the two guards against rounding.
-        let bound_gap = (bound.value - target).min(gap);
-        if bound_gap.is_nan() || bound_gap <= S::ZERO {
-            return S::ZERO;
-        }
-        certified_step(bound_gap, bound.slope, bound.curvature).min(span)
-    }
-
-    /// Marches from `start` towards `t_max`, each step to the first root of a lower
-    /// bound of the separation, which the separation cannot cross before, until the
-    /// separation is within `close_enough` of the target.
-    pub(super) fn march(&self, start: S, t_max: S, target: S, close_enough: S) -> March<S> {
-        let turn_rate = self.support_turn_rate();
-        // Wedges between support lines up to a quarter turn apart: far from the half
-        // turn at which a wedge stops bounding anything, and narrow enough to be
-        // useful.
-        let wedge_span = if turn_rate > S::ZERO {
-            S::from_f64(core::f64::consts::FRAC_PI_2) / turn_rate
-        } else {
-            S::ZERO
-        };
-        let mut t = start;
-        for _ in 0..ROOT_ITERATIONS {
-            let sample = self.sample(t);
-            let gap = sample.separation - target;
-            if !(gap.is_finite() && sample.slope.is_finite() && sample.curvature.is_finite()) {
-                return March::Invalid;
-            }
-            if gap <= close_enough {
-                return March::Reached(t);
-            }
-            let mut step = certified_step(gap, sample.slope, sample.curvature);
-            // Without turning the reach-based bound is exact (the separation is
-            // linear); with turning the wedges usually certify a longer step.
-            if wedge_span > S::ZERO {
-                let wedge = self.wedge_step(t, &sample, gap, target, wedge_span.min(t_max - t));
-                step = step.max(wedge);
-            }
-            let next = t + step;
-            if next >= t_max {
-                // Clear up to t_max; touching there counts as reaching it.
-                let at_end = self.sample(t_max).separation - target;
-                return if at_end > close_enough {
-                    March::Clear
-                } else {
-                    March::Reached(t_max)
-                };
-            }
-            // A step below the resolution of the fraction: as close as it gets.
-            if next <= t {
-                return March::Reached(t);
-            }
-            t = next;
-        }
-        March::Capped(t)
-    }
-}
-
-/// The first `h > 0` at which `gap + slope h - curvature h^2 / 2` reaches zero, for
-/// `gap > 0` and `curvature >= 0`; infinite if it never does.
-///
-/// The roots of `curvature h^2 - 2 slope h - 2 gap = 0` are
-/// `(slope +- sqrt(slope^2 + 2 curvature gap)) / curvature`, one of each sign. With
-/// `root = sqrt(slope^2 + 2 curvature gap)`, the positive one is written without
-/// cancellation: `2 gap / (root - slope)` for a negative slope (multiply through by
-/// `root - slope`; this is also `gap / -slope` when the curvature is zero) and
-/// `(slope + root) / curvature` otherwise.
-#[inline]
-fn certified_step<S: Scalar>(gap: S, slope: S, curvature: S) -> S {
-    let root = (slope * slope + S::TWO * curvature * gap).square_root();
-    if slope < S::ZERO {
-        S::TWO * gap / (root - slope)
-    } else if curvature > S::ZERO {
-        (slope + root) / curvature
-    } else {
-        S::infinity()
+        // separation.
+        step_within(bound, gap, target, span)
     }
 }
 
