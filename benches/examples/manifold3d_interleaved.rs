@@ -3,8 +3,9 @@
 //! sphere) resting on it, each pose tilted by up to 0.05 rad and 0.01 deep, 1024 pairs
 //! per batch. gjk calls `manifold` on `Cuboid`s and `Polyhedron`s; parry3d calls its
 //! dispatcher's `contact_manifolds` on `Cuboid`s and `ConvexPolyhedron`s, the call a
-//! parry user makes (its box pair takes its separating-axis path). gjk's `penetration`
-//! on the boxes (GJK and EPA, which the manifold runs first) is timed beside them. Each round runs one
+//! parry user makes (its box pair takes its separating-axis path). gjk's boxes are
+//! also timed through `&dyn ContactShape`, and its `penetration` on them (GJK and
+//! EPA, which the generic manifold runs first) beside them. Each round runs one
 //! batch of every function; the minimum and median ns per query over the rounds are
 //! printed.
 //!
@@ -15,7 +16,7 @@
 use core::hint::black_box;
 use std::time::Instant;
 
-use gjk_core::{Quat, Transform3, Vec3, manifold, penetration};
+use gjk_core::{ContactShape, Quat, Transform3, Vec3, manifold, penetration};
 use gjk_shapes::{Cuboid, Polyhedron};
 use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
@@ -198,6 +199,26 @@ fn main() {
             }),
         ),
         parry_batch("box on box", &parry_floor, &parry_cube, &cube_poses),
+        (
+            "box on box gjk &dyn".to_owned(),
+            Box::new(|| {
+                let floor: &dyn ContactShape<f32, Vec3<f32>> = black_box(&floor);
+                let cube: &dyn ContactShape<f32, Vec3<f32>> = black_box(&cube);
+                cube_poses
+                    .iter()
+                    .map(|&pose| {
+                        let contact = manifold(
+                            floor,
+                            Transform3::IDENTITY,
+                            cube,
+                            black_box(pose),
+                            SPECULATIVE,
+                        );
+                        contact.map_or(0, |contact| contact.points().len())
+                    })
+                    .sum()
+            }),
+        ),
     ];
     for (count, (hull, parry_hull, poses)) in sizes.iter().zip(&hulls) {
         let name = format!("hull {count} on box");

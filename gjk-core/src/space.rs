@@ -1083,6 +1083,12 @@ pub(crate) mod sealed {
                 translation: relative.translation,
             }
         }
+
+        /// The images of the local axes (the rotation matrix's columns).
+        #[inline]
+        pub(crate) fn columns(&self) -> [Vec3<S>; 3] {
+            self.columns
+        }
     }
 
     /// `(a . vector, b . vector, c . vector)` for `[a, b, c] = axes`.

@@ -411,6 +411,25 @@ pub trait ContactShape<S: Scalar, V: Space<Scalar = S> = Vec2<S>>: Support<S, V>
         let _ = (face, corner);
         None
     }
+
+    /// In 3D: the half extents of the core when it is a box centred at the local
+    /// origin along the local axes, `None` (the default) otherwise. Two boxes then
+    /// get their contact normal from separating axes, several times faster than GJK
+    /// and EPA, with the same faces, points and ids.
+    ///
+    /// ```
+    /// use gjk_core::{ContactShape, Vec3};
+    /// use gjk_shapes::{Cuboid, Sphere};
+    /// let crate_box = Cuboid::new(Vec3::new(1.0_f32, 2.0, 3.0))?;
+    /// assert_eq!(crate_box.box_half_extents(), Some(Vec3::new(1.0, 2.0, 3.0)));
+    /// let ball = Sphere::new(Vec3::ZERO, 1.0_f32)?;
+    /// assert_eq!(ball.box_half_extents(), None);
+    /// # Ok::<(), gjk_shapes::ShapeError>(())
+    /// ```
+    #[inline]
+    fn box_half_extents(&self) -> Option<Vec3<S>> {
+        None
+    }
 }
 
 impl<S: Scalar, V: Space<Scalar = S>, T: ContactShape<S, V> + ?Sized> ContactShape<S, V> for &T {
@@ -427,6 +446,11 @@ impl<S: Scalar, V: Space<Scalar = S>, T: ContactShape<S, V> + ?Sized> ContactSha
     #[inline]
     fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
         (**self).face_vertex(face, corner)
+    }
+
+    #[inline]
+    fn box_half_extents(&self) -> Option<Vec3<S>> {
+        (**self).box_half_extents()
     }
 }
 

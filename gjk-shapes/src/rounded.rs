@@ -183,6 +183,11 @@ impl<S: Scalar, T: ContactShape<S, Vec3<S>>> ContactShape<S, Vec3<S>> for Rounde
     fn face_vertex(&self, face: u32, corner: u32) -> Option<SupportPoint<S, Vec3<S>>> {
         self.core.face_vertex(face, corner)
     }
+
+    #[inline]
+    fn box_half_extents(&self) -> Option<Vec3<S>> {
+        self.core.box_half_extents()
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! `distance`, `distance_cached`, `intersects` and `contains_point`, and the 3D EPA
 //! polytope, which `penetration` and `project_point` run when the cores overlap.
 
+pub(crate) mod box_axis;
 pub(crate) mod closest;
 pub(crate) mod epa;
 pub(crate) mod face_clip;

@@ -162,6 +162,11 @@ impl<S: Scalar, V: Space<Scalar = S>, T: ContactShape<S, V> + ?Sized> ContactSha
             .face_vertex(face, corner)
             .map(|vertex| SupportPoint::new(vertex.point * self.factor, vertex.feature))
     }
+
+    #[inline]
+    fn box_half_extents(&self) -> Option<Vec3<S>> {
+        self.shape.box_half_extents().map(|half| half * self.factor)
+    }
 }
 
 #[cfg(test)]

@@ -213,6 +213,12 @@ impl<S: Scalar> ContactShape<S, Vec3<S>> for Cuboid<S> {
             FeatureId::vertex(index),
         ))
     }
+
+    /// Two boxes take the separating-axis normal in `manifold`.
+    #[inline]
+    fn box_half_extents(&self) -> Option<Vec3<S>> {
+        Some(self.half_extents)
+    }
 }
 
 #[cfg(test)]
