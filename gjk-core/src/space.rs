@@ -515,6 +515,14 @@ impl<S: Scalar> sealed::Kernel for Vec2<S> {
     }
 
     #[inline]
+    fn polished<D>(_pair: &D, _simplex: &D::Simplex, _closest: Self) -> Option<[Self; 3]>
+    where
+        D: crate::kernel::MinkowskiDifference<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        None
+    }
+
+    #[inline]
     fn core_reach<T>(shape: &T, center: Self) -> (<Self as Space>::Scalar, <Self as Space>::Scalar)
     where
         T: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
@@ -780,6 +788,14 @@ impl<S: Scalar> sealed::Kernel for Vec3<S> {
     }
 
     #[inline]
+    fn polished<D>(pair: &D, simplex: &D::Simplex, closest: Self) -> Option<[Self; 3]>
+    where
+        D: crate::kernel::MinkowskiDifference<<Self as Space>::Scalar, Self> + ?Sized,
+    {
+        crate::dim3::witness::polished(pair, simplex, closest)
+    }
+
+    #[inline]
     fn core_reach<T>(shape: &T, center: Self) -> (<Self as Space>::Scalar, <Self as Space>::Scalar)
     where
         T: crate::Support<<Self as Space>::Scalar, Self> + ?Sized,
@@ -969,6 +985,15 @@ pub(crate) mod sealed {
                     Self,
                     Simplex = Self::Simplex,
                 > + ?Sized;
+
+        /// The cores' witness points and the normal of a distance query that ended
+        /// apart, taken from the shapes where GJK's are sums of points of a curved
+        /// core (3D, `dim3/witness.rs`); `None` keeps GJK's (always in the plane).
+        /// `closest` is the loop's closest point.
+        fn polished<D>(pair: &D, simplex: &D::Simplex, closest: Self) -> Option<[Self; 3]>
+        where
+            Self: super::Space,
+            D: crate::kernel::MinkowskiDifference<<Self as super::Space>::Scalar, Self> + ?Sized;
 
         /// Every contact slot filled with `value`.
         fn contacts<T: Copy + Debug + PartialEq>(value: T) -> <Self as super::Space>::Contacts<T>

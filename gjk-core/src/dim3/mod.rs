@@ -12,3 +12,4 @@ pub(crate) mod polytope;
 pub(crate) mod separation;
 pub(crate) mod simplex;
 pub(crate) mod sweep;
+pub(crate) mod witness;

@@ -319,7 +319,28 @@ pub(crate) fn run<S: Scalar, V: Space<Scalar = S>, D: MinkowskiDifference<S, V> 
     if let Some(cache) = cache {
         cache.store(&simplex);
     }
-    finish(&state, &simplex, xf_a, radius_a, radius_b)
+    // Apart at the query's own scale (a rescued loop's points would lose their digits
+    // again here): the witnesses from the shapes where a core is curved, unless the
+    // build leaves them out for flash (the `curved-witnesses` feature).
+    let apart = cfg!(feature = "curved-witnesses")
+        && matches!(
+            state.termination,
+            Termination::Converged | Termination::Separated
+        )
+        && state.unscale == S::ONE;
+    let out = finish(&state, &simplex, xf_a, radius_a, radius_b);
+    match apart
+        .then(|| V::polished(pair, &simplex, state.closest))
+        .flatten()
+    {
+        Some([core_a, core_b, normal]) => DistanceOutput {
+            witness_a: xf_a.transform_point(core_a + normal * radius_a),
+            witness_b: xf_a.transform_point(core_b - normal * radius_b),
+            normal: xf_a.rotate(normal),
+            ..out
+        },
+        None => out,
+    }
 }
 
 /// Turns the GJK state into world-space output with the radii applied.

@@ -10,3 +10,4 @@ mod oracle;
 mod oracle3d;
 pub mod regressions;
 mod witness3d;
+mod witness3d_pairs;
