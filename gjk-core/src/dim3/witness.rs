@@ -156,8 +156,7 @@ where
     // Where both sides curve, the loop's normal is off by about as much as its
     // points are apart: Newton's method on it, for the first way of taking points.
     let first = tries[0];
-    let turned = newton(&|normal| points(first, normal), normal)?;
-    let (point_a, point_b) = points(first, turned);
+    let (turned, (point_a, point_b)) = newton(&|normal| points(first, normal), normal)?;
     is_closest_pair(point_a, point_b, turned, gap).then_some([point_a, point_b, turned])
 }
 
@@ -174,76 +173,80 @@ fn is_closest_pair<S: Scalar>(point_a: Vec3<S>, point_b: Vec3<S>, normal: Vec3<S
     along > S::ZERO && across <= rounding && along <= gap + rounding
 }
 
+/// A normal and the pair of points taken along it.
+type Along<S> = (Vec3<S>, (Vec3<S>, Vec3<S>));
+
 /// The normal `n` near `start` at which `points(n)` gives a pair whose difference
-/// lies along `n`, by Newton's method in the plane across `start`: the residual is the
-/// difference's part across `n`, its derivative taken by forward differences. `None`
-/// when the steps do not settle within [`NEWTON_STEPS`] (a core that is not smooth
-/// there, a cylinder's cap against its rim).
+/// lies along `n`, with that pair, by Newton's method in the plane across `start`: the
+/// residual is the difference's part across `n`, its derivative taken once, at
+/// `start`, by forward differences (the chord method: two support calls for the
+/// derivative, then one per step). `None` when a step cannot be taken; the caller
+/// checks whether the last pair settled.
 ///
 /// Where both cores curve with radii of curvature `R` (summed) a gap `d` apart, a
 /// turn of the normal by `e` moves the supports' difference across it by about
 /// `(R + d) e`: the fixed-point iteration `n <- unit(difference)` multiplies the error
 /// by `-R / d` and diverges for shapes closer than their curvature; Newton's method
 /// divides by the measured `R + d` instead. Forward differences over a step of 4
-/// square roots of epsilon err by about that fraction, so each step gains that many
-/// digits.
+/// square roots of epsilon err by about that fraction, and so does the derivative
+/// kept from the start over a turn that small, so each step gains that many digits:
+/// two steps from GJK's normal, whose error is about the square root of epsilon.
 #[inline(never)]
 fn newton<S: Scalar>(
     points: &dyn Fn(Vec3<S>) -> (Vec3<S>, Vec3<S>),
     start: Vec3<S>,
-) -> Option<Vec3<S>> {
+) -> Option<Along<S>> {
     let [across_1, across_2] = plane_across(start);
-    let at = |e: [S; 2]| (start + across_1 * e[0] + across_2 * e[1]).normalize();
-    let residual = |e: [S; 2]| -> Option<[S; 2]> {
-        let normal = at(e)?;
-        let (point_a, point_b) = points(normal);
-        let between = point_b - point_a;
+    let evaluate = |e: [S; 2]| -> Option<([S; 2], Along<S>)> {
+        let normal = (start + across_1 * e[0] + across_2 * e[1]).normalize()?;
+        let pair = points(normal);
+        let between = pair.1 - pair.0;
         let off = between - normal * between.dot(normal);
-        Some([off.dot(across_1), off.dot(across_2)])
+        Some(([off.dot(across_1), off.dot(across_2)], (normal, pair)))
     };
     let step = S::from_f64(4.0) * S::EPS.square_root();
     let mut e = [S::ZERO; 2];
-    let mut value = residual(e)?;
+    let (mut value, mut along) = evaluate(e)?;
+    let (moved_1, _) = evaluate([step, S::ZERO])?;
+    let (moved_2, _) = evaluate([S::ZERO, step])?;
+    // Columns of the derivative.
+    let d1 = [
+        (moved_1[0] - value[0]) / step,
+        (moved_1[1] - value[1]) / step,
+    ];
+    let d2 = [
+        (moved_2[0] - value[0]) / step,
+        (moved_2[1] - value[1]) / step,
+    ];
+    let determinant = d1[0] * d2[1] - d2[0] * d1[1];
+    let solvable = determinant.abs() > S::ZERO && determinant.is_finite();
+    if !solvable {
+        return None;
+    }
+    let size = |r: [S; 2]| r[0].abs().max(r[1].abs());
     for _ in 0..NEWTON_STEPS {
-        let moved_1 = residual([e[0] + step, e[1]])?;
-        let moved_2 = residual([e[0], e[1] + step])?;
-        // Columns of the derivative.
-        let d1 = [
-            (moved_1[0] - value[0]) / step,
-            (moved_1[1] - value[1]) / step,
-        ];
-        let d2 = [
-            (moved_2[0] - value[0]) / step,
-            (moved_2[1] - value[1]) / step,
-        ];
-        let determinant = d1[0] * d2[1] - d2[0] * d1[1];
-        let solvable = determinant.abs() > S::ZERO && determinant.is_finite();
-        if !solvable {
-            return None;
-        }
         let mut change = [
             (value[1] * d2[0] - value[0] * d2[1]) / determinant,
             (value[0] * d1[1] - value[1] * d1[0]) / determinant,
         ];
         // A step that leaves a larger residual crossed a kink of a support mapping
         // (a cylinder's rim between its cap and its side): halved, up to three times.
-        let size = |r: [S; 2]| r[0].abs().max(r[1].abs());
-        let mut next = residual([e[0] + change[0], e[1] + change[1]])?;
+        let mut next = evaluate([e[0] + change[0], e[1] + change[1]])?;
         for _ in 0..3 {
-            if size(next) <= size(value) {
+            if size(next.0) <= size(value) {
                 break;
             }
             change = [change[0] * S::HALF, change[1] * S::HALF];
-            next = residual([e[0] + change[0], e[1] + change[1]])?;
+            next = evaluate([e[0] + change[0], e[1] + change[1]])?;
         }
         e = [e[0] + change[0], e[1] + change[1]];
-        value = next;
+        (value, along) = next;
         // Settled when the step no longer moves the normal beyond rounding.
         if change[0].abs().max(change[1].abs()) <= step * step {
             break;
         }
     }
-    at(e)
+    Some(along)
 }
 
 /// Two unit vectors across `normal` (unit), at right angles to it and to each other
