@@ -20,6 +20,7 @@
 
 use crate::dim3::box_axis::box_axis;
 use crate::dim3::face_clip::{Face, FaceClip, locate, segments_clipped};
+use crate::dim3::witness::polished;
 use crate::kernel::simplex::GjkSimplex as _;
 use crate::kernel::{
     EpaEnd, Pair, Termination, checked_radii, iterate, rescue_factor, seed, shared,
@@ -116,8 +117,18 @@ where
             let normal = state.closest.normalized().unwrap_or(Vec3::X);
             // Back from the scale of a rescue inside the loop (`gjk::iterate`).
             let closest = state.closest * state.unscale;
-            // B's point from A's and the closest point, as `distance` takes it in 3D.
-            (normal, closest.length(), core_a, core_a + closest)
+            // Curved cores' own points, as `distance` takes them (`dim3/witness.rs`).
+            let apart = cfg!(feature = "curved-witnesses")
+                && state.termination != Termination::MaxIterations
+                && state.unscale == S::ONE;
+            match apart
+                .then(|| polished(shared(&pair), &simplex, state.closest))
+                .flatten()
+            {
+                Some([core_a, core_b, normal]) => (normal, closest.length(), core_a, core_b),
+                // B's point from A's and the closest point, as `distance` takes it.
+                None => (normal, closest.length(), core_a, core_a + closest),
+            }
         }
     };
     if core_gap - radius > speculative_distance {
