@@ -27,17 +27,14 @@
 
 use crate::{Scalar, Vec3};
 
-/// The normal of two boxes from their separating axes, with the cores' points that
-/// realize it (in A's frame).
+/// The normal of two boxes from their separating axes (in A's frame). The points come
+/// from the clipping, which finds where the axis's features meet.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BoxAxis<S> {
     /// Unit, from A towards B.
     pub normal: Vec3<S>,
     /// The separation along `normal` (negative when the boxes overlap).
     pub gap: S,
-    /// A's point where the axis's features meet, and B's, `gap` along `normal` from it.
-    pub core_a: Vec3<S>,
-    pub core_b: Vec3<S>,
     /// How far rounding may move a separation measured on these boxes: 64 epsilons
     /// of their largest length (half extents and centre offset).
     pub rounding: S,
@@ -137,68 +134,16 @@ pub(crate) fn box_axis<S: Scalar>(
             -direction
         }
     };
-    // A's corner farthest along `normal`, and B's farthest against it (in A's frame).
-    let corner_a = |normal: Vec3<S>| signed(normal, half_a);
-    let corner_b = |normal: Vec3<S>| {
-        let local = Vec3::new(
-            columns[0].dot(normal),
-            columns[1].dot(normal),
-            columns[2].dot(normal),
-        );
-        let offset = signed(-local, half_b);
-        t + columns[0] * offset.x + columns[1] * offset.y + columns[2] * offset.z
+    let normal = match axis {
+        Axis::FaceA(i) => toward_b(unit_axis(i)),
+        Axis::FaceB(j) => toward_b(columns[j]).normalize()?,
+        Axis::Edges(i, j) => toward_b(unit_axis(i).cross(columns[j])).normalize()?,
     };
-    let found = match axis {
-        Axis::FaceA(i) => {
-            let normal = toward_b(unit_axis(i));
-            let core_b = corner_b(normal);
-            BoxAxis {
-                normal,
-                gap,
-                core_a: core_b - normal * gap,
-                core_b,
-                rounding,
-            }
-        }
-        Axis::FaceB(j) => {
-            let normal = toward_b(columns[j]).normalize()?;
-            let core_a = corner_a(normal);
-            BoxAxis {
-                normal,
-                gap,
-                core_a,
-                core_b: core_a + normal * gap,
-                rounding,
-            }
-        }
-        Axis::Edges(i, j) => {
-            let normal = toward_b(unit_axis(i).cross(columns[j])).normalize()?;
-            // The edge of A along e_i through its corner farthest along the normal,
-            // and B's along c_j through its corner farthest against it (each from its
-            // midpoint); A's point of the two lines' nearest pair, kept on A's edge,
-            // and B's across the gap from it.
-            let edge_a = corner_a(normal) - unit_axis(i) * (component(corner_a(normal), i));
-            let mut edge_b = corner_b(normal);
-            let local_b = (edge_b - t).dot(columns[j]);
-            edge_b -= columns[j] * local_b;
-            let cosine = component(columns[j], i);
-            let offset = edge_b - edge_a;
-            let (along_a, along_b) = (component(offset, i), offset.dot(columns[j]));
-            let sine_squared = unit_axis(i).cross(columns[j]).length_squared();
-            let along = ((along_a - cosine * along_b) / sine_squared)
-                .max(-ha[i])
-                .min(ha[i]);
-            let core_a = edge_a + unit_axis(i) * along;
-            BoxAxis {
-                normal,
-                gap,
-                core_a,
-                core_b: core_a + normal * gap,
-                rounding,
-            }
-        }
-    };
-    Some(found)
+    Some(BoxAxis {
+        normal,
+        gap,
+        rounding,
+    })
 }
 
 /// Coordinate `i` of `v` (zero past the third).
@@ -227,18 +172,6 @@ fn unit_axis<S: Scalar>(i: usize) -> Vec3<S> {
     }
 }
 
-/// The corner of a box of half extents `half` farthest along `direction` (ties to the
-/// positive side).
-#[inline]
-fn signed<S: Scalar>(direction: Vec3<S>, half: Vec3<S>) -> Vec3<S> {
-    let side = |d: S, h: S| if d >= S::ZERO { h } else { -h };
-    Vec3::new(
-        side(direction.x, half.x),
-        side(direction.y, half.y),
-        side(direction.z, half.z),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,7 +188,6 @@ mod tests {
             .expect("boxes in the window");
         assert_eq!(found.normal, Vec3::Z);
         assert!((found.gap + 0.01).abs() < 1e-15);
-        assert!((found.core_b - found.core_a - found.normal * found.gap).length() < 1e-15);
     }
 
     #[test]

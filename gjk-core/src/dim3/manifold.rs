@@ -71,9 +71,9 @@ where
             if axis.gap - radius > speculative_distance {
                 return (Ok(Manifold::empty()), None);
             }
-            // Only clipped points, each on both surfaces: the axis's own points lie on
-            // the boxes' faces only where its features face each other.
-            let cores = [axis.core_a, axis.core_b];
+            // Only clipped points, each on both surfaces (the axis has no point of
+            // its own).
+            let cores = [Vec3::ZERO; 2];
             let (contact, clipped) = placed.contacts(axis.normal, axis.gap, cores, false);
             // Apart, the axis's separation is only a lower bound of the distance: it
             // stands when a clipped point reaches it (see `box_axis.rs`).
