@@ -98,7 +98,17 @@ fn steps() -> Vec<Step> {
                 "warnings",
             ],
         ),
-        Step::cargo("test", &["test", "--workspace"]),
+        // The conformance generator apart: its table is the kernel as firmware builds
+        // it, without default features, and a whole-workspace build turns on the
+        // members' defaults for every crate (gjk-shapes' `curved-witnesses`).
+        Step::cargo(
+            "test",
+            &["test", "--workspace", "--exclude", "gjk-conformance-gen"],
+        ),
+        Step::cargo(
+            "test conformance generator",
+            &["test", "-p", "gjk-conformance-gen"],
+        ),
         // The kernel's compact form (one shared copy of each loop behind a vtable, what
         // bare-metal targets compile) on the host: the same tests, so both forms of
         // every query are tested everywhere.

@@ -199,6 +199,9 @@ fn describe(record: &[u32]) -> String {
 mod tests {
     use super::*;
 
+    /// The table holds the kernel as firmware builds it, without default features:
+    /// run alone (`cargo test -p gjk-conformance-gen`), since a whole-workspace build
+    /// turns gjk-shapes' default `curved-witnesses` on for every crate.
     #[test]
     fn checked_in_table_is_what_the_generator_writes() {
         let root = workspace_root();
