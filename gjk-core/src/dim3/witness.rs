@@ -15,11 +15,15 @@
 //!
 //! ```text
 //! n = GJK's normal (A to B), d its gap; s_A, s_B = the cores' supports along n, -n
-//! a core whose simplex points differ and are smooth ("curved") may take its support
-//! point; the other takes the point of its simplex points' hull nearest to it
+//! a core whose simplex points are smooth ("curved") may take its support point; the
+//! other takes the point of its simplex points' hull nearest to it
 //! try: both curved cores supported, then B's alone, then A's alone
 //! take the first pair (p_a, p_b) that is a closest pair: p_b - p_a along n, within
 //!     rounding across it, and no longer than d
+//! none: the normal turns by Newton's steps until the first way's pair lies along
+//!     it (where both cores curve, or the other's feature is an edge or a corner,
+//!     GJK's normal is off by about as much as its points are apart), and that pair
+//!     is taken if it is a closest pair
 //! ```
 //!
 //! The check is what makes this safe: a pair of points of the two cores whose
